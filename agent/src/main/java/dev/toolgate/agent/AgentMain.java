@@ -1,0 +1,72 @@
+package dev.toolgate.agent;
+
+import dev.toolgate.ask.AskBroker;
+import dev.toolgate.audit.AuditLog;
+import dev.toolgate.runtime.GateRuntime;
+import dev.toolgate.runtime.Session;
+import dev.toolgate.settings.AgentArguments;
+import dev.toolgate.settings.Settings;
+import dev.toolgate.settings.SettingsException;
+import dev.toolgate.settings.SettingsLoader;
+import dev.toolgate.weave.ToolWeaving;
+import java.io.IOException;
+import java.lang.instrument.Instrumentation;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import net.bytebuddy.dynamic.ClassFileLocator;
+
+/**
+ * Start-up, on the boot class path: read the arguments and settings, open the audit log,
+ * install the gate, then weave. Any failure stops the JVM at start: the agent fails closed.
+ */
+public final class AgentMain {
+
+    static final int START_FAILURE = 78;
+    static final long ASK_TIMEOUT_MILLIS = 120_000;
+
+    private AgentMain() {
+    }
+
+    public static void start(String options, Instrumentation instrumentation, boolean dynamic, Path agentJar) {
+        try {
+            AgentArguments arguments = AgentArguments.parse(options);
+            Settings settings = SettingsLoader.load(arguments);
+            AuditLog audit = AuditLog.open(settings.audit().path());
+            AskBroker broker = AskBroker.create(settings.askResolver(),
+                    Long.getLong("toolgate.askTimeoutMillis", ASK_TIMEOUT_MILLIS));
+            GateRuntime runtime = GateRuntime.create(settings, audit, broker);
+            GateRuntime.install(runtime);
+            ToolWeaving.install(instrumentation, ClassFileLocator.ForJarFile.of(agentJar.toFile()));
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> writeSessionStops(runtime), "toolgate-stop"));
+        } catch (SettingsException e) {
+            fail(e.getMessage(), dynamic, e);
+        } catch (IOException e) {
+            fail("toolgate: cannot open the audit log: " + e.getMessage(), dynamic, e);
+        } catch (RuntimeException | LinkageError e) {
+            fail("toolgate: cannot start: " + e, dynamic, e);
+        }
+    }
+
+    /** At JVM start the process ends here; a dynamic attach fails without touching the running JVM. */
+    private static void fail(String message, boolean dynamic, Throwable cause) {
+        System.err.println(message);
+        System.err.flush();
+        if (!dynamic) {
+            Runtime.getRuntime().halt(START_FAILURE);
+        }
+        throw new IllegalStateException(message, cause);
+    }
+
+    private static void writeSessionStops(GateRuntime runtime) {
+        for (Session session : runtime.sessions().all()) {
+            Map<String, Object> counts = new LinkedHashMap<>();
+            counts.put("session", session.name());
+            counts.put("calls", session.calls());
+            counts.put("denials", session.denials());
+            counts.put("asks", session.asks());
+            counts.put("errors", session.errors());
+            runtime.audit().event("session_stop", counts);
+        }
+    }
+}

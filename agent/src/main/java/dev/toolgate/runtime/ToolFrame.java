@@ -1,0 +1,92 @@
+package dev.toolgate.runtime;
+
+/**
+ * One running tool call on a thread; frames link to the call they run inside. The exit
+ * advice gets it back from the enter advice and may replace the call's result or exception.
+ */
+public final class ToolFrame {
+
+    private static final ThreadLocal<ToolFrame> CURRENT = new ThreadLocal<>();
+
+    private final ToolSpec spec;
+    private final Session session;
+    private final String agent;
+    private final long seq;
+    private final long startNanos;
+    private final ToolFrame parent;
+    private Object result;
+    private Throwable thrown;
+
+    ToolFrame(ToolSpec spec, Session session, String agent, long seq, ToolFrame parent) {
+        this.spec = spec;
+        this.session = session;
+        this.agent = agent;
+        this.seq = seq;
+        this.parent = parent;
+        this.startNanos = System.nanoTime();
+    }
+
+    public static ToolFrame current() {
+        return CURRENT.get();
+    }
+
+    void push() {
+        CURRENT.set(this);
+    }
+
+    void pop() {
+        if (parent == null) {
+            CURRENT.remove();
+        } else {
+            CURRENT.set(parent);
+        }
+    }
+
+    public ToolSpec spec() {
+        return spec;
+    }
+
+    public Session session() {
+        return session;
+    }
+
+    /** "lead", or the name of the enclosing subagent tool. */
+    public String agent() {
+        return agent;
+    }
+
+    /** The agent that calls made inside this one belong to. */
+    String agentForChildren() {
+        return spec.subagent() ? spec.name() : agent;
+    }
+
+    /** Whether this call runs inside a sub-agent, where nobody can be asked. */
+    boolean isSilent() {
+        return !"lead".equals(agentForChildren());
+    }
+
+    public long seq() {
+        return seq;
+    }
+
+    long startNanos() {
+        return startNanos;
+    }
+
+    ToolFrame parent() {
+        return parent;
+    }
+
+    public Object result() {
+        return result;
+    }
+
+    public Throwable thrown() {
+        return thrown;
+    }
+
+    void complete(Object newResult, Throwable newThrown) {
+        this.result = newResult;
+        this.thrown = newThrown;
+    }
+}

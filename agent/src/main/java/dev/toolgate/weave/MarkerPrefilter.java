@@ -1,0 +1,64 @@
+package dev.toolgate.weave;
+
+import java.lang.instrument.ClassFileTransformer;
+import java.lang.instrument.IllegalClassFormatException;
+import java.nio.charset.StandardCharsets;
+import java.security.ProtectionDomain;
+import java.util.List;
+
+/**
+ * Passes a class on to Byte Buddy only if its class file mentions one of the markers (an
+ * annotation's descriptor) somewhere in its constant pool. Most classes never mention a tool
+ * annotation, and a byte scan is far cheaper than describing every class loaded.
+ */
+final class MarkerPrefilter implements ClassFileTransformer {
+
+    private final ClassFileTransformer delegate;
+    private final byte[][] markers;
+
+    MarkerPrefilter(ClassFileTransformer delegate, List<String> markers) {
+        this.delegate = delegate;
+        this.markers = new byte[markers.size()][];
+        for (int i = 0; i < markers.size(); i++) {
+            this.markers[i] = markers.get(i).getBytes(StandardCharsets.UTF_8);
+        }
+    }
+
+    @Override
+    public byte[] transform(ClassLoader loader, String className, Class<?> classBeingRedefined,
+                            ProtectionDomain protectionDomain, byte[] classfileBuffer)
+            throws IllegalClassFormatException {
+        // Tool classes are application classes; the JDK and the agent itself live in the boot loader.
+        if (loader == null || !mentionsMarker(classfileBuffer)) {
+            return null;
+        }
+        return delegate.transform(loader, className, classBeingRedefined, protectionDomain, classfileBuffer);
+    }
+
+    boolean mentionsMarker(byte[] bytes) {
+        for (byte[] marker : markers) {
+            if (indexOf(bytes, marker) >= 0) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    static int indexOf(byte[] haystack, byte[] needle) {
+        byte first = needle[0];
+        int last = haystack.length - needle.length;
+        outer:
+        for (int i = 0; i <= last; i++) {
+            if (haystack[i] != first) {
+                continue;
+            }
+            for (int j = 1; j < needle.length; j++) {
+                if (haystack[i + j] != needle[j]) {
+                    continue outer;
+                }
+            }
+            return i;
+        }
+        return -1;
+    }
+}

@@ -1,0 +1,23 @@
+package dev.toolgate.weave;
+
+import dev.toolgate.bootstrap.ToolCalls;
+import dev.toolgate.runtime.ToolFrame;
+import net.bytebuddy.asm.Advice;
+
+/** Inlined into every tool method that returns nothing. */
+public final class VoidToolAdvice {
+
+    private VoidToolAdvice() {
+    }
+
+    @Advice.OnMethodEnter
+    public static ToolFrame enter(@ToolId int toolId, @Advice.AllArguments Object[] args) {
+        return ToolCalls.enter(toolId, args);
+    }
+
+    @Advice.OnMethodExit(onThrowable = Throwable.class)
+    public static void exit(@Advice.Enter ToolFrame frame, @Advice.Thrown(readOnly = false) Throwable thrown) {
+        ToolCalls.exit(frame, null, thrown);
+        thrown = frame.thrown();
+    }
+}
