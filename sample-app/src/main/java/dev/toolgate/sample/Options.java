@@ -1,0 +1,50 @@
+package dev.toolgate.sample;
+
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * The command line.
+ *
+ * @param script    a script file, or null for the built-in one
+ * @param workspace the folder the assistant works in, as given (relative to the working directory)
+ */
+record Options(Path script, String workspace, boolean help) {
+
+    static final String DEFAULT_WORKSPACE = "sample-app/workspace";
+
+    static final String USAGE = """
+            Usage: java [-javaagent:agent/target/toolgate-agent.jar] -jar sample-app/target/toolgate-sample-app.jar [options]
+
+            A scripted research assistant whose tool calls pass Toolgate's permission gate.
+            Run it from the repository root: the project's settings are .toolgate/settings.json.
+
+              --script FILE     replay FILE instead of the built-in script (format: sample-app/README.md)
+              --workspace DIR   the folder the assistant works in (default: sample-app/workspace)
+              --help            print this help
+            """;
+
+    /** @throws IllegalArgumentException on an unknown option or a missing value */
+    static Options parse(List<String> args) {
+        Path script = null;
+        String workspace = DEFAULT_WORKSPACE;
+        boolean help = false;
+        for (int i = 0; i < args.size(); i++) {
+            String arg = args.get(i);
+            switch (arg) {
+                case "--help", "-h" -> help = true;
+                case "--script" -> script = Path.of(value(args, ++i, arg));
+                case "--workspace" -> workspace = value(args, ++i, arg);
+                default -> throw new IllegalArgumentException("unknown option '" + arg + "'");
+            }
+        }
+        return new Options(script, workspace, help);
+    }
+
+    private static String value(List<String> args, int index, String option) {
+        if (index >= args.size() || args.get(index).startsWith("--")) {
+            throw new IllegalArgumentException(option + " needs a value");
+        }
+        return args.get(index);
+    }
+}

@@ -1,0 +1,84 @@
+package dev.toolgate.sample;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A research assistant whose "model" replays a script of tool calls. Run it with the Toolgate
+ * agent attached to watch each call pass the permission gate; without the agent it warns and
+ * runs only its read-only tools.
+ */
+public final class ResearchAssistant {
+
+    private ResearchAssistant() {
+    }
+
+    public static void main(String[] args) {
+        PrintStream out = System.out;
+        try {
+            Options options = Options.parse(Arrays.asList(args));
+            if (options.help()) {
+                out.print(Options.USAGE);
+                return;
+            }
+            run(options, out);
+        } catch (IllegalArgumentException | IOException e) {
+            System.err.println("research-assistant: " + e.getMessage());
+            System.err.println("Try --help.");
+            System.exit(2);
+        }
+    }
+
+    private static void run(Options options, PrintStream out) throws IOException {
+        Path workspace = Path.of(options.workspace());
+        if (!Files.isDirectory(workspace)) {
+            throw new IllegalArgumentException("workspace folder '" + workspace.toAbsolutePath()
+                    + "' not found: run from the repository root, or pass --workspace DIR");
+        }
+        List<ScriptStep> script = options.script() == null
+                ? ScriptParser.parse(resource("script.txt"), "script.txt (built in)")
+                : ScriptParser.parse(Files.readString(options.script()), options.script().toString());
+        List<ScriptStep> subagentScript = ScriptParser.parse(resource("subagent.txt"), "subagent.txt (built in)");
+        Map<String, String> variables = Map.of("workspace", options.workspace());
+
+        GateProbe probe = GateProbe.find();
+        boolean unicode = Terminal.canPrint('→');
+        if (probe.attached()) {
+            out.println("Toolgate agent attached: every tool call passes the gate.");
+        } else {
+            out.println("Toolgate agent not attached: tools run ungated");
+            out.println("(so this run skips every tool that is not read-only; attach the agent to see the gate at work)");
+        }
+        out.println("Workspace: " + options.workspace() + "; script: "
+                + (options.script() == null ? "built in" : options.script()) + ", " + script.size() + " steps");
+        out.println();
+
+        Transcript transcript = new Transcript();
+        SubagentTool subagent = new SubagentTool(subagentScript, variables);
+        ToolRegistry tools = new ToolRegistry(
+                new ResearchTools(workspace), new FileTools(), new ShellTools(), new UserTools(), subagent);
+        AgentLoop loop = new AgentLoop(tools, probe, transcript, out, unicode);
+        subagent.useLoop(loop);
+        loop.run(script, variables);
+
+        out.println();
+        out.println("Summary");
+        out.print(SummaryTable.format(transcript.rows(), unicode));
+    }
+
+    private static String resource(String name) throws IOException {
+        try (InputStream in = ResearchAssistant.class.getResourceAsStream("/" + name)) {
+            if (in == null) {
+                throw new IOException("resource " + name + " is missing from the jar");
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+    }
+}
