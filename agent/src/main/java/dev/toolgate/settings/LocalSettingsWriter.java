@@ -1,0 +1,122 @@
+package dev.toolgate.settings;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.core.util.DefaultIndenter;
+import com.fasterxml.jackson.core.util.DefaultPrettyPrinter;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.toolgate.rules.Rule;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFileAttributeView;
+import java.util.UUID;
+import java.util.concurrent.locks.ReentrantLock;
+
+/**
+ * Persists "yes, always for this project" answers: adds an allow rule to the {@code local}
+ * settings file, keeping everything else in it as it is, and replaces the file atomically
+ * so that a reader never sees half of it.
+ */
+public final class LocalSettingsWriter {
+
+    private static final ReentrantLock LOCK = new ReentrantLock();
+    private static final ObjectMapper MAPPER = new ObjectMapper();
+    private static final DefaultPrettyPrinter PRETTY = new DefaultPrettyPrinter()
+            .withObjectIndenter(new DefaultIndenter("  ", "\n"))
+            .withArrayIndenter(new DefaultIndenter("  ", "\n"));
+
+    private LocalSettingsWriter() {
+    }
+
+    /** Adds {@code ruleText} to {@code permissions.allow}; does nothing when it is already there. */
+    public static void addAllowRule(Path localSettingsFile, String ruleText) {
+        String text;
+        try {
+            text = Rule.parse(ruleText).text();
+        } catch (IllegalArgumentException e) {
+            throw new SettingsException("toolgate: cannot save allow rule to " + localSettingsFile + ": "
+                    + e.getMessage());
+        }
+        Path file = localSettingsFile.toAbsolutePath().normalize();
+        LOCK.lock();
+        try {
+            ObjectNode root = readRoot(file);
+            ArrayNode allow = allowList(file, root);
+            for (JsonNode existing : allow) {
+                if (existing.isTextual() && existing.asText().strip().equals(text)) {
+                    return;
+                }
+            }
+            allow.add(text);
+            write(file, MAPPER.writer(PRETTY).writeValueAsString(root) + "\n");
+        } catch (IOException e) {
+            throw new SettingsException("toolgate: cannot save allow rule '" + text + "' to " + file + ": " + e, e);
+        } finally {
+            LOCK.unlock();
+        }
+    }
+
+    private static ObjectNode readRoot(Path file) {
+        if (!Files.exists(file)) {
+            return JsonNodeFactory.instance.objectNode();
+        }
+        String text = SettingsFileReader.readText(file);
+        if (text.isBlank()) {
+            return JsonNodeFactory.instance.objectNode();
+        }
+        JsonReader.readObject(file.toString(), text); // the same checks and messages as loading
+        try {
+            return (ObjectNode) MAPPER.readTree(text);
+        } catch (JsonProcessingException e) {
+            throw new SettingsException("toolgate: " + file + ": malformed JSON: " + e.getOriginalMessage(), e);
+        }
+    }
+
+    private static ArrayNode allowList(Path file, ObjectNode root) {
+        JsonNode permissions = root.get("permissions");
+        if (permissions == null) {
+            permissions = root.putObject("permissions");
+        } else if (!permissions.isObject()) {
+            throw new SettingsException("toolgate: " + file + ": permissions: expected an object, found "
+                    + permissions.getNodeType().toString().toLowerCase() + " (cannot add an allow rule)");
+        }
+        JsonNode allow = permissions.get("allow");
+        if (allow == null) {
+            return ((ObjectNode) permissions).putArray("allow");
+        }
+        if (!allow.isArray()) {
+            throw new SettingsException("toolgate: " + file + ": permissions.allow: expected a list of strings, found "
+                    + allow.getNodeType().toString().toLowerCase() + " (cannot add an allow rule)");
+        }
+        return (ArrayNode) allow;
+    }
+
+    /** Writes a temporary file beside {@code file}, then moves it over {@code file} atomically. */
+    private static void write(Path file, String content) throws IOException {
+        Path dir = file.getParent();
+        Files.createDirectories(dir);
+        Path temp = dir.resolve("." + file.getFileName() + "." + UUID.randomUUID() + ".tmp");
+        try {
+            Files.writeString(temp, content, StandardCharsets.UTF_8,
+                    StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
+            keepPermissions(file, temp);
+            Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        } finally {
+            Files.deleteIfExists(temp);
+        }
+    }
+
+    private static void keepPermissions(Path file, Path temp) throws IOException {
+        PosixFileAttributeView view = Files.getFileAttributeView(file, PosixFileAttributeView.class);
+        if (view != null && Files.exists(file)) {
+            Files.setPosixFilePermissions(temp, view.readAttributes().permissions());
+        }
+    }
+}
