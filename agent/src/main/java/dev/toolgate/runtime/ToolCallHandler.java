@@ -99,7 +99,7 @@ public final class ToolCallHandler {
             }
             remember(answer.scope(), request, session);
         }
-        return decision.answered(answer.allow(), answer.reason() + " (asked: " + decision.reason() + ")");
+        return decision.answered(answer.allow(), decision.reason() + "; asked: " + answer.reason());
     }
 
     /** "Yes, for this session" and "yes, always" become allow rules naming exactly what was asked. */

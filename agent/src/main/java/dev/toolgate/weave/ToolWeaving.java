@@ -12,6 +12,7 @@ import static net.bytebuddy.matcher.ElementMatchers.not;
 import dev.toolgate.annotations.AgentTool;
 import dev.toolgate.runtime.ToolRegistry;
 import dev.toolgate.runtime.ToolSpec;
+import java.lang.instrument.ClassFileTransformer;
 import java.lang.instrument.Instrumentation;
 import java.lang.instrument.UnmodifiableClassException;
 import java.lang.reflect.Method;
@@ -19,7 +20,6 @@ import java.security.ProtectionDomain;
 import java.util.ArrayList;
 import java.util.List;
 import net.bytebuddy.agent.builder.AgentBuilder;
-import net.bytebuddy.agent.builder.ResettableClassFileTransformer;
 import net.bytebuddy.asm.Advice;
 import net.bytebuddy.description.method.MethodDescription;
 import net.bytebuddy.description.type.TypeDescription;
@@ -44,7 +44,7 @@ public final class ToolWeaving {
     public static void install(Instrumentation instrumentation, ClassFileLocator agentClasses) {
         ElementMatcher.Junction<MethodDescription> toolMethod =
                 isAnnotatedWith(named(AGENT_TOOL)).and(not(isAbstract())).and(not(isNative()));
-        ResettableClassFileTransformer transformer = new AgentBuilder.Default()
+        ClassFileTransformer transformer = new AgentBuilder.Default()
                 .disableClassFormatChanges()
                 .with(AgentBuilder.InitializationStrategy.NoOp.INSTANCE)
                 .with(AgentBuilder.TypeStrategy.Default.DECORATE)
