@@ -43,6 +43,8 @@ public final class ChildJvm {
         this.project = Files.createDirectories(root.resolve("project"));
         this.home = Files.createDirectories(root.resolve("home"));
         this.policy = root.resolve("policy.json");
+        // A named policy file must exist (fail closed); an empty one sets nothing.
+        Files.writeString(policy, "{}");
         classPath.add(FIXTURES.toString());
         classPath.add(ANNOTATIONS_JAR.toString());
     }
@@ -129,7 +131,6 @@ public final class ChildJvm {
     public Result run(String mainClass, String... args) throws IOException, InterruptedException {
         List<String> command = new ArrayList<>();
         command.add(javaHome.resolve("bin/java").toString());
-        command.add("-Xshare:auto");
         command.add("-XX:TieredStopAtLevel=1");
         if (withAgent) {
             command.add("-javaagent:" + AGENT_JAR.toAbsolutePath() + (agentOptions == null ? "" : "=" + agentOptions));

@@ -23,15 +23,19 @@ class ToolWeavingIT {
     @MethodSource("jdks")
     void denied_call_throws_security_exception_before_the_body_runs_for_every_method_kind(Path jdk) throws Exception {
         ChildJvm jvm = ChildJvm.in(jdk, root).projectSettings("""
-                {"permissions": {"deny": ["plain", "staticTool", "private_tool", "final_tool", "greet"]}}
+                {"permissions": {"deny": ["plain", "staticTool", "private_tool", "final_tool", "greet"],
+                                 "allow": ["lookup"]}}
                 """);
-        ChildJvm.Result result = jvm.calls("plain", "staticTool=4", "private_tool=x", "final_tool", "greet=bob");
+        // An allowed call between denials keeps the session below its denial limit.
+        ChildJvm.Result result = jvm.calls("plain", "staticTool=4", "lookup=a", "private_tool=x", "final_tool",
+                "lookup=b", "greet=bob");
 
-        for (int i = 0; i < 5; i++) {
+        for (int i : new int[] {0, 1, 3, 4, 6}) {
             assertThat(result.call(i)).as(result.toString())
-                    .startsWith("DENIED java.lang.SecurityException Permission denied: tool '")
+                    .startsWith("DENIED dev.toolgate.api.PermissionDeniedException Permission denied: tool '")
                     .contains("deny rule");
         }
+        assertThat(result.call(2)).isEqualTo("ALLOWED value of a");
         assertThat(result.call(0)).contains("tool 'plain'").contains("deny rule plain (project)");
         assertThat(result.bodyRan("plain")).isFalse();
         assertThat(result.bodyRan("staticTool")).isFalse();
