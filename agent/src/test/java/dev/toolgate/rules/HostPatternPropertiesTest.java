@@ -2,36 +2,46 @@ package dev.toolgate.rules;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.util.List;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
+import dev.toolgate.testing.RandomCases;
+import dev.toolgate.testing.RandomCases.Case;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 class HostPatternPropertiesTest {
 
-    @Property(tries = 300)
-    void subdomain_pattern_never_matches_its_apex(
-            @ForAll("domains") String domain,
-            @ForAll("labels") String label,
-            @ForAll boolean upperCase,
-            @ForAll boolean trailingDot) {
-        HostPattern pattern = HostPattern.parse("*." + domain + ":*");
-        String apex = (upperCase ? domain.toUpperCase() : domain) + (trailingDot ? "." : "");
-
-        assertThat(pattern.matches(apex, 443)).isFalse();
-        assertThat(pattern.matches(label + "." + apex, 443)).isTrue();
-        assertThat(pattern.matches(label + apex, 443)).isFalse();
+    record ApexCase(String domain, String label, boolean upperCase, boolean trailingDot) {
+        @Override
+        public String toString() {
+            return RandomCases.describe(
+                    "domain", domain, "label", label, "upperCase", upperCase, "trailingDot", trailingDot);
+        }
     }
 
-    @Provide
-    Arbitrary<String> labels() {
-        return Arbitraries.strings().withCharRange('a', 'z').numeric().withChars('-').ofMinLength(1).ofMaxLength(10);
+    static Stream<Case<ApexCase>> apexCases() {
+        return RandomCases.seeded().cases(300, r -> new ApexCase(domain(r), label(r), r.bool(), r.bool()));
     }
 
-    @Provide
-    Arbitrary<String> domains() {
-        return labels().list().ofMinSize(1).ofMaxSize(4).map(List::copyOf).map(parts -> String.join(".", parts));
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("apexCases")
+    void subdomain_pattern_never_matches_its_apex(Case<ApexCase> c) {
+        c.check(in -> {
+            HostPattern pattern = HostPattern.parse("*." + in.domain() + ":*");
+            String apex = (in.upperCase() ? in.domain().toUpperCase() : in.domain()) + (in.trailingDot() ? "." : "");
+
+            assertThat(pattern.matches(apex, 443)).isFalse();
+            assertThat(pattern.matches(in.label() + "." + apex, 443)).isTrue();
+            assertThat(pattern.matches(in.label() + apex, 443)).isFalse();
+        });
+    }
+
+    /** One to ten characters, each as likely a letter as a digit as a hyphen. */
+    private static String label(RandomCases r) {
+        return r.string(1, 10, RandomCases.range('a', 'z'), RandomCases.range('0', '9'), "-");
+    }
+
+    /** One to four labels joined by dots. */
+    private static String domain(RandomCases r) {
+        return String.join(".", r.list(1, 4, HostPatternPropertiesTest::label));
     }
 }

@@ -3,13 +3,13 @@ package dev.toolgate.shell;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.toolgate.shell.ShellCheck.Verdict.Kind;
+import dev.toolgate.testing.RandomCases;
+import dev.toolgate.testing.RandomCases.Case;
 import java.util.List;
 import java.util.stream.Collectors;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
 
 class ShellProperties {
 
@@ -25,80 +25,100 @@ class ShellProperties {
     private static final List<String> DANGEROUS_COMMANDS = List.of(
             "rm -rf /", "rm -fr ~", "vim x", "shutdown now", "chmod -R 777 .", "dd if=a of=b", "mkfs.ext4 x",
             "curl x", "su", "cat x > /dev/sda");
+    private static final String SHELLISH_CHARS = "ab $(){}[]<>|&;'\"`\\\n#=~*?,.-/0123456789:!";
+    private static final String WORD_CHARS = "abcxyz-_./0189";
+    private static final List<String> COMMAND_WORDS = List.of("ls", "rm", "grep", "git", "/bin/rm", "./x");
 
     private static Kind kind(String line) {
         return ShellCheck.check(CommandLine.parse(line), ShellPolicy.defaults(), c -> false).kind();
     }
 
-    @Property(tries = 500)
-    void parse_never_throws(@ForAll String line) {
-        CommandLine parsed = CommandLine.parse(line);
-        assertThat(parsed.commands()).isNotNull();
-        ShellCheck.check(parsed, ShellPolicy.defaults(), c -> true);
+    /** Any text: up to 255 characters of the whole of UTF-16 but surrogates, noncharacters and private use. */
+    static Stream<Case<String>> anyText() {
+        return RandomCases.seeded().cases(500, r -> r.anyString(255));
     }
 
-    @Property(tries = 500)
-    void parse_never_throws_on_shell_like_text(@ForAll("shellish") String line) {
-        ShellCheck.check(CommandLine.parse(line), ShellPolicy.defaults(), c -> false);
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("anyText")
+    void parse_never_throws(Case<String> c) {
+        c.check(line -> {
+            CommandLine parsed = CommandLine.parse(line);
+            assertThat(parsed.commands()).isNotNull();
+            ShellCheck.check(parsed, ShellPolicy.defaults(), cmd -> true);
+        });
     }
 
-    @Provide
-    Arbitrary<String> shellish() {
-        return Arbitraries.strings().withChars("ab $(){}[]<>|&;'\"`\\\n#=~*?,.-/0123456789:!").ofMaxLength(40);
+    /** Up to 40 characters of shell syntax. */
+    static Stream<Case<String>> shellish() {
+        return RandomCases.seeded().cases(500, r -> r.string(0, 40, SHELLISH_CHARS));
     }
 
-    @Property(tries = 300)
-    void a_denied_part_denies_the_whole_line(@ForAll("denied") String denied, @ForAll("safe") String safe,
-                                              @ForAll("separators") String separator) {
-        assertThat(kind(safe)).isEqualTo(Kind.SAFE);
-        assertThat(kind(denied + separator + safe)).isEqualTo(Kind.DENY);
-        assertThat(kind(safe + separator + denied)).isEqualTo(Kind.DENY);
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("shellish")
+    void parse_never_throws_on_shell_like_text(Case<String> c) {
+        c.check(line -> ShellCheck.check(CommandLine.parse(line), ShellPolicy.defaults(), cmd -> false));
     }
 
-    @Property(tries = 300)
-    void wrapping_a_dangerous_command_keeps_it_denied(@ForAll("dangerous") String command,
-                                                       @ForAll("chains") List<String> chain) {
-        String line = chain.isEmpty() ? command : String.join(" ", chain) + " " + command;
-        assertThat(kind(line)).isEqualTo(Kind.DENY);
+    record Joined(String denied, String safe, String separator) {
+        @Override
+        public String toString() {
+            return RandomCases.describe("denied", denied, "safe", safe, "separator", separator);
+        }
     }
 
-    @Property(tries = 300)
-    void single_quoting_each_word_keeps_the_words(@ForAll("words") List<String> words) {
-        String plain = String.join(" ", words);
-        String quoted = words.stream().map(w -> "'" + w + "'").collect(Collectors.joining(" "));
-        assertThat(CommandLine.parse(quoted).commands()).isEqualTo(CommandLine.parse(plain).commands());
+    static Stream<Case<Joined>> deniedAndSafe() {
+        return RandomCases.seeded().cases(300, r -> new Joined(r.pick(DENIED), r.pick(SAFE), r.pick(SEPARATORS)));
     }
 
-    @Provide
-    Arbitrary<List<String>> words() {
-        Arbitrary<String> word = Arbitraries.strings().withChars("abcxyz-_./0189").ofMinLength(1).ofMaxLength(8)
-                .filter(w -> !w.equals("-"));
-        return Arbitraries.oneOf(Arbitraries.of("ls", "rm", "grep", "git", "/bin/rm", "./x"), word)
-                .list().ofMinSize(1).ofMaxSize(6);
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("deniedAndSafe")
+    void a_denied_part_denies_the_whole_line(Case<Joined> c) {
+        c.check(j -> {
+            assertThat(kind(j.safe())).isEqualTo(Kind.SAFE);
+            assertThat(kind(j.denied() + j.separator() + j.safe())).isEqualTo(Kind.DENY);
+            assertThat(kind(j.safe() + j.separator() + j.denied())).isEqualTo(Kind.DENY);
+        });
     }
 
-    @Provide
-    Arbitrary<String> denied() {
-        return Arbitraries.of(DENIED);
+    record Wrapped(String command, List<String> chain) {
+        @Override
+        public String toString() {
+            return RandomCases.describe("command", command, "chain", chain);
+        }
     }
 
-    @Provide
-    Arbitrary<String> safe() {
-        return Arbitraries.of(SAFE);
+    /** A dangerous command behind zero to four wrappers, repeats allowed. */
+    static Stream<Case<Wrapped>> wrappedDangerous() {
+        return RandomCases.seeded().cases(300, r -> new Wrapped(
+                r.pick(DANGEROUS_COMMANDS), r.list(0, 4, w -> w.pick(WRAPPERS))));
     }
 
-    @Provide
-    Arbitrary<String> separators() {
-        return Arbitraries.of(SEPARATORS);
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("wrappedDangerous")
+    void wrapping_a_dangerous_command_keeps_it_denied(Case<Wrapped> c) {
+        c.check(w -> {
+            String line = w.chain().isEmpty() ? w.command() : String.join(" ", w.chain()) + " " + w.command();
+            assertThat(kind(line)).isEqualTo(Kind.DENY);
+        });
     }
 
-    @Provide
-    Arbitrary<List<String>> chains() {
-        return Arbitraries.of(WRAPPERS).list().ofMaxSize(4);
+    /**
+     * One to six words, each half the time a command name, else one to eight of
+     * {@value #WORD_CHARS} but not a lone {@code -}.
+     */
+    static Stream<Case<List<String>>> words() {
+        return RandomCases.seeded().cases(300, r -> r.list(1, 6, w -> w.<String>oneOf(
+                x -> x.pick(COMMAND_WORDS),
+                x -> x.suchThat(y -> y.string(1, 8, WORD_CHARS), s -> !s.equals("-")))));
     }
 
-    @Provide
-    Arbitrary<String> dangerous() {
-        return Arbitraries.of(DANGEROUS_COMMANDS);
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("words")
+    void single_quoting_each_word_keeps_the_words(Case<List<String>> c) {
+        c.check(words -> {
+            String plain = String.join(" ", words);
+            String quoted = words.stream().map(w -> "'" + w + "'").collect(Collectors.joining(" "));
+            assertThat(CommandLine.parse(quoted).commands()).isEqualTo(CommandLine.parse(plain).commands());
+        });
     }
 }
