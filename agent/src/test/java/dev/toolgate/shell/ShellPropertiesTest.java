@@ -11,7 +11,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-class ShellProperties {
+class ShellPropertiesTest {
 
     private static final List<String> DENIED = List.of(
             "rm -rf /", "sudo ls", "vim x", "echo $(id)", "curl x", ":(){ :|:& };:", "chmod 777 a",
