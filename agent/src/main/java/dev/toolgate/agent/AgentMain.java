@@ -8,6 +8,8 @@ import dev.toolgate.settings.AgentArguments;
 import dev.toolgate.settings.Settings;
 import dev.toolgate.settings.SettingsException;
 import dev.toolgate.settings.SettingsLoader;
+import dev.toolgate.bootstrap.JdkOps;
+import dev.toolgate.weave.JdkWeaving;
 import dev.toolgate.weave.ToolWeaving;
 import java.io.IOException;
 import java.lang.instrument.Instrumentation;
@@ -29,6 +31,9 @@ public final class AgentMain {
     }
 
     public static void start(String options, Instrumentation instrumentation, boolean dynamic, Path agentJar) {
+        // Byte Buddy's default initialisation strategy reaches for sun.misc.Unsafe, which JDK 24+ warns
+        // about; with class format changes disabled it is never used.
+        System.setProperty("net.bytebuddy.nexus.disabled", "true");
         try {
             AgentArguments arguments = AgentArguments.parse(options);
             Settings settings = SettingsLoader.load(arguments);
@@ -37,7 +42,9 @@ public final class AgentMain {
                     Long.getLong("toolgate.askTimeoutMillis", ASK_TIMEOUT_MILLIS));
             GateRuntime runtime = GateRuntime.create(settings, audit, broker);
             GateRuntime.install(runtime);
-            ToolWeaving.install(instrumentation, ClassFileLocator.ForJarFile.of(agentJar.toFile()));
+            ClassFileLocator agentClasses = ClassFileLocator.ForJarFile.of(agentJar.toFile());
+            JdkWeaving.install(instrumentation, agentClasses);
+            ToolWeaving.install(instrumentation, agentClasses);
             Runtime.getRuntime().addShutdownHook(new Thread(() -> writeSessionStops(runtime), "toolgate-stop"));
         } catch (SettingsException e) {
             fail(e.getMessage(), dynamic, e);
@@ -53,7 +60,7 @@ public final class AgentMain {
         System.err.println(message);
         System.err.flush();
         if (!dynamic) {
-            Runtime.getRuntime().halt(START_FAILURE);
+            JdkOps.haltFromGate(START_FAILURE);
         }
         throw new IllegalStateException(message, cause);
     }

@@ -27,7 +27,10 @@ public final class AskBroker {
     private final ConsoleResolver console;
     private final long timeoutMillis;
     private final ExecutorService executor = Executors.newCachedThreadPool(runnable -> {
-        Thread thread = new Thread(runnable, "toolgate-ask");
+        Thread thread = new Thread(() -> {
+            dev.toolgate.runtime.ThreadContext.current().markInternalForLife();
+            runnable.run();
+        }, "toolgate-ask");
         thread.setDaemon(true);
         return thread;
     });

@@ -57,7 +57,7 @@ public final class Gate {
         if (safety != null) {
             return safety;
         }
-        Decision byMode = byMode(request, mode.get());
+        Decision byMode = byMode(request, mode.get(), commandsSafe);
         if (byMode != null) {
             return byMode;
         }
@@ -74,7 +74,31 @@ public final class Gate {
         if (commandsSafe) {
             return Decision.allow("safe read-only command");
         }
-        return Decision.ask("no rule allows " + describe(request));
+        return fallback(request);
+    }
+
+    /** Step 7: tool calls ask; operations inside an allowed tool have defaults of their own (SPEC §7, §8a). */
+    private Decision fallback(Request request) {
+        return switch (request.kind()) {
+            case TOOL, EXEC -> Decision.ask("no rule allows " + describe(request));
+            case READ, WRITE -> Decision.allow(request.kind().label() + " inside the sandbox roots");
+            case CONNECT -> policy.shell().blockNetwork()
+                    ? Decision.deny("no rule allows Connect(" + request.subject() + ") and shell.blockNetwork is on")
+                    : Decision.ask("no rule allows Connect(" + request.subject() + ")");
+            case EXIT -> Decision.deny("exit inside a tool call needs an allow rule Exit");
+        };
+    }
+
+    /** Outside tool calls only explicit deny rules apply (sandbox.enforce: tools). */
+    public Decision denyRulesOnly(Request request) {
+        CompiledRule rule = RuleMatcher.firstRestricting(policy.deny(), request);
+        return rule == null ? null : Decision.byRule(Behavior.DENY, rule);
+    }
+
+    /** Whether any deny rule names this resource kind, so that operations outside tools need a look. */
+    public boolean hasDenyRulesFor(RequestKind kind) {
+        String name = kind.ruleName();
+        return name != null && policy.deny().first(name, rule -> true) != null;
     }
 
     /** Step 3, first half: the path sandbox. The shell checks follow in {@link #decide}. */
@@ -83,7 +107,7 @@ public final class Gate {
             if (path.traversal()) {
                 return Decision.deny("path '" + path.raw() + "' is not allowed: '..' segments and '~' are rejected");
             }
-            if (!isInsideSandbox(path) && RuleMatcher.allowNamingPath(policy.allow(), path) == null) {
+            if (!isInsideSandbox(path) && RuleMatcher.allowNamingPath(policy.allow(), request.toolName(), path) == null) {
                 return Decision.deny("path '" + path.target() + "' is outside the sandbox roots; add it to "
                         + "permissions.additionalDirectories or allow it with " + path.ruleKind() + "(//" + trimSlash(path.target()) + ")");
             }
@@ -118,7 +142,7 @@ public final class Gate {
     }
 
     /** Step 5, reading the mode now: it may have changed since the call began. */
-    private Decision byMode(Request request, Mode current) {
+    private Decision byMode(Request request, Mode current, boolean commandsSafe) {
         switch (current) {
             case BYPASS_PERMISSIONS:
                 return Decision.allow("mode bypassPermissions");
@@ -128,7 +152,7 @@ public final class Gate {
                 }
                 return null;
             case PLAN:
-                if (!request.isReadOnly()) {
+                if (!request.isReadOnly() && !(request.kind() == RequestKind.EXEC && commandsSafe)) {
                     return Decision.deny("mode plan: only read-only " + (request.isToolCall() ? "tools" : "operations") + " run");
                 }
                 return null;

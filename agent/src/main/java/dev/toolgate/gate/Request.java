@@ -18,6 +18,22 @@ public record Request(RequestKind kind, ToolSpec tool, String subject, List<Path
         return new Request(RequestKind.TOOL, tool, subject, paths, commands, null, -1);
     }
 
+    public static Request path(RequestKind kind, ToolSpec tool, PathSubject path) {
+        return new Request(kind, tool, path.target().toString(), List.of(path), List.of(), null, -1);
+    }
+
+    public static Request exec(ToolSpec tool, CommandSubject command) {
+        return new Request(RequestKind.EXEC, tool, command.raw(), List.of(), List.of(command), null, -1);
+    }
+
+    public static Request connect(ToolSpec tool, String host, int port) {
+        return new Request(RequestKind.CONNECT, tool, host + ":" + port, List.of(), List.of(), host, port);
+    }
+
+    public static Request exit(ToolSpec tool, int status) {
+        return new Request(RequestKind.EXIT, tool, "exit(" + status + ")", List.of(), List.of(), null, -1);
+    }
+
     public boolean isToolCall() {
         return kind == RequestKind.TOOL;
     }

@@ -48,12 +48,24 @@ final class RuleMatcher {
         if (request.isToolCall()) {
             return index.first(request.toolName(), rule -> allowsToolArgs(rule, request));
         }
-        return index.first(request.kind().ruleName(), rule -> !rule.hasPattern() || allowsOperation(rule, request));
+        CompiledRule rule = index.first(request.kind().ruleName(), r -> !r.hasPattern() || allowsOperation(r, request));
+        if (rule == null && request.kind() == RequestKind.EXEC && request.toolName() != null) {
+            // run_bash(git status) allows the tool call, and so the `bash -c "git status"` it starts.
+            rule = index.first(request.toolName(), r -> r.hasPattern() && allowsOperation(r, request));
+        }
+        return rule;
     }
 
-    /** Whether an allow rule of the path's own kind names its target: the way out of the sandbox roots. */
-    static CompiledRule allowNamingPath(RuleIndex index, PathSubject path) {
-        return index.first(path.ruleKind(), rule -> rule.hasPattern() && rule.matchesPath(path.target()));
+    /**
+     * Whether an allow rule names this path's target: one of the path's own kind, or one of the
+     * tool it is for (or runs inside) with a path pattern. The way out of the sandbox roots.
+     */
+    static CompiledRule allowNamingPath(RuleIndex index, String toolName, PathSubject path) {
+        CompiledRule rule = index.first(path.ruleKind(), r -> r.hasPattern() && r.matchesPath(path.target()));
+        if (rule == null && toolName != null) {
+            rule = index.first(toolName, r -> r.hasPattern() && r.matchesPath(path.target()));
+        }
+        return rule;
     }
 
     /** Whether an allow rule names this command: Exec(...) or a tool(...) rule with a command pattern. */

@@ -18,6 +18,7 @@ public final class GateRuntime {
     private final AuditLog audit;
     private final Sessions sessions = new Sessions();
     private final ToolCallHandler toolCalls;
+    private final OperationHandler operations;
 
     private GateRuntime(Settings settings, AuditLog audit, AskBroker broker) {
         this.settings = settings;
@@ -25,7 +26,9 @@ public final class GateRuntime {
         this.gate = new Gate(GatePolicy.compile(settings), mode::get);
         this.broker = broker;
         this.audit = audit;
-        this.toolCalls = new ToolCallHandler(this);
+        AskFlow asks = new AskFlow(this);
+        this.toolCalls = new ToolCallHandler(this, asks);
+        this.operations = new OperationHandler(this, asks);
     }
 
     public static GateRuntime create(Settings settings, AuditLog audit, AskBroker broker) {
@@ -75,5 +78,9 @@ public final class GateRuntime {
 
     public ToolCallHandler toolCalls() {
         return toolCalls;
+    }
+
+    public OperationHandler operations() {
+        return operations;
     }
 }

@@ -1,20 +1,9 @@
 package dev.toolgate.runtime;
 
-import dev.toolgate.api.AskAnswer;
-import dev.toolgate.api.AskRequest;
 import dev.toolgate.api.PermissionDeniedException;
 import dev.toolgate.api.ToolDecision;
-import dev.toolgate.gate.CompiledRule;
 import dev.toolgate.gate.Decision;
 import dev.toolgate.gate.Request;
-import dev.toolgate.rules.Rule;
-import dev.toolgate.settings.LocalSettingsWriter;
-import dev.toolgate.settings.Mode;
-import dev.toolgate.settings.Settings;
-import dev.toolgate.settings.Source;
-import dev.toolgate.settings.SourcedRule;
-import java.nio.file.Path;
-import java.util.UUID;
 
 /**
  * A tool call from start to end: gate, ask, audit, and the frame that the tool's own
@@ -26,9 +15,11 @@ public final class ToolCallHandler {
     private static final ThreadLocal<ToolDecision> LAST_DECISION = new ThreadLocal<>();
 
     private final GateRuntime runtime;
+    private final AskFlow asks;
 
-    ToolCallHandler(GateRuntime runtime) {
+    ToolCallHandler(GateRuntime runtime, AskFlow asks) {
         this.runtime = runtime;
+        this.asks = asks;
     }
 
     public static ToolDecision lastDecision() {
@@ -36,6 +27,16 @@ public final class ToolCallHandler {
     }
 
     public ToolFrame enter(ToolSpec spec, Object[] args) {
+        ThreadContext context = ThreadContext.current();
+        context.enterInternal();
+        try {
+            return gate(spec, args);
+        } finally {
+            context.exitInternal();
+        }
+    }
+
+    private ToolFrame gate(ToolSpec spec, Object[] args) {
         ToolFrame parent = ToolFrame.current();
         Session session = parent != null ? parent.session() : runtime.sessions().current();
         String agent = parent == null ? "lead" : parent.agentForChildren();
@@ -57,11 +58,21 @@ public final class ToolCallHandler {
             throw new PermissionDeniedException("Permission denied: tool '" + spec.name() + "': " + decision.reason());
         }
         ToolFrame frame = new ToolFrame(spec, session, agent, seq, parent);
-        frame.push();
+        frame.enteredAfter(frame.push());
         return frame;
     }
 
     public void exit(ToolFrame frame, Object result, Throwable thrown) {
+        ThreadContext context = ThreadContext.current();
+        context.enterInternal();
+        try {
+            finish(frame, result, thrown);
+        } finally {
+            context.exitInternal();
+        }
+    }
+
+    private void finish(ToolFrame frame, Object result, Throwable thrown) {
         frame.pop();
         frame.complete(result, thrown);
         long elapsedMillis = (System.nanoTime() - frame.startNanos()) / 1_000_000L;
@@ -82,61 +93,7 @@ public final class ToolCallHandler {
         if (!decision.isAsk()) {
             return decision;
         }
-        session.asks.increment();
-        if (runtime.mode().get() == Mode.DONT_ASK) {
-            return decision.answered(false, "mode dontAsk: " + decision.reason());
-        }
-        if (silent) {
-            return decision.answered(false, "inside sub-agent '" + agent + "' nobody can be asked: " + decision.reason());
-        }
-        boolean humanOnly = session.denialLimitReached();
-        AskRequest ask = new AskRequest(UUID.randomUUID().toString(), session.name(), agent, "tool",
-                request.toolName(), request.subject(), ToolRequests.input(request.tool(), args), decision.reason());
-        AskAnswer answer = runtime.broker().resolve(ask, humanOnly);
-        if (answer.allow()) {
-            if (humanOnly) {
-                session.humanAnswered();
-            }
-            remember(answer.scope(), request, session);
-        }
-        return decision.answered(answer.allow(), decision.reason() + "; asked: " + answer.reason());
-    }
-
-    /** "Yes, for this session" and "yes, always" become allow rules naming exactly what was asked. */
-    private void remember(AskAnswer.Scope scope, Request request, Session session) {
-        if (scope == AskAnswer.Scope.ONCE) {
-            return;
-        }
-        String ruleText = grantRule(request);
-        if (ruleText == null) {
-            return;
-        }
-        Settings settings = runtime.settings();
-        Path project = settings.projectDir();
-        Source source = scope == AskAnswer.Scope.PROJECT ? Source.LOCAL : Source.SESSION;
-        CompiledRule rule = CompiledRule.compile(
-                new SourcedRule(Rule.parse(ruleText), source, project, source.label()), project,
-                runtime.gate().policy().homeDir());
-        if (scope == AskAnswer.Scope.PROJECT) {
-            LocalSettingsWriter.addAllowRule(settings.localSettings(), ruleText);
-            runtime.gate().grantForProject(rule);
-        } else {
-            session.grant(rule);
-        }
-    }
-
-    private static String grantRule(Request request) {
-        int subjects = request.paths().size() + request.commands().size();
-        if (subjects == 0) {
-            return request.toolName();
-        }
-        if (subjects > 1) {
-            return null;
-        }
-        if (!request.paths().isEmpty()) {
-            return request.toolName() + "(/" + request.paths().get(0).target() + ")";
-        }
-        return request.toolName() + "(" + request.commands().get(0).raw().strip() + ")";
+        return asks.resolve(decision, request, session, agent, silent, ToolRequests.input(request.tool(), args));
     }
 
     static String preview(Object value) {

@@ -6,14 +6,13 @@ package dev.toolgate.runtime;
  */
 public final class ToolFrame {
 
-    private static final ThreadLocal<ToolFrame> CURRENT = new ThreadLocal<>();
-
     private final ToolSpec spec;
     private final Session session;
     private final String agent;
     private final long seq;
     private final long startNanos;
     private final ToolFrame parent;
+    private ToolFrame previousOnThread;
     private Object result;
     private Throwable thrown;
 
@@ -27,19 +26,12 @@ public final class ToolFrame {
     }
 
     public static ToolFrame current() {
-        return CURRENT.get();
+        return ThreadContext.current().frame;
     }
 
-    void push() {
-        CURRENT.set(this);
-    }
-
-    void pop() {
-        if (parent == null) {
-            CURRENT.remove();
-        } else {
-            CURRENT.set(parent);
-        }
+    /** @return the frame this thread worked for before, to restore when the call ends */
+    ToolFrame push() {
+        return ThreadContext.current().swap(this);
     }
 
     public ToolSpec spec() {
@@ -75,6 +67,14 @@ public final class ToolFrame {
 
     ToolFrame parent() {
         return parent;
+    }
+
+    void enteredAfter(ToolFrame previous) {
+        this.previousOnThread = previous;
+    }
+
+    void pop() {
+        ThreadContext.current().swap(previousOnThread);
     }
 
     public Object result() {

@@ -33,7 +33,7 @@ enum FailClosedListener implements AgentBuilder.Listener {
         System.err.println("toolgate: cannot weave the gate into tool class " + typeName + ": " + throwable
                 + "; stopping the JVM rather than running its tools ungated");
         throwable.printStackTrace();
-        Runtime.getRuntime().halt(EXIT_CODE);
+        dev.toolgate.bootstrap.JdkOps.haltFromGate(EXIT_CODE);
     }
 
     @Override

@@ -44,9 +44,6 @@ public final class ToolWeaving {
     public static void install(Instrumentation instrumentation, ClassFileLocator agentClasses) {
         ElementMatcher.Junction<MethodDescription> toolMethod =
                 isAnnotatedWith(named(AGENT_TOOL)).and(not(isAbstract())).and(not(isNative()));
-        // Byte Buddy's default initialisation strategy reaches for sun.misc.Unsafe, which JDK 24+ warns
-        // about; with class format changes disabled it is never used.
-        System.setProperty("net.bytebuddy.nexus.disabled", "true");
         ClassFileTransformer transformer = new AgentBuilder.Default()
                 .disableClassFormatChanges()
                 .with(AgentBuilder.InitializationStrategy.NoOp.INSTANCE)

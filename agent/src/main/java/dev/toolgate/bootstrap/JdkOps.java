@@ -1,0 +1,190 @@
+package dev.toolgate.bootstrap;
+
+import dev.toolgate.gate.RequestKind;
+import dev.toolgate.runtime.GateRuntime;
+import dev.toolgate.runtime.OperationHandler;
+import dev.toolgate.runtime.ThreadContext;
+import java.io.File;
+import java.net.InetSocketAddress;
+import java.net.SocketAddress;
+import java.net.UnixDomainSocketAddress;
+import java.nio.file.InvalidPathException;
+import java.nio.file.OpenOption;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Arrays;
+import java.util.Set;
+
+/**
+ * What the advice woven into the JDK calls. Each entry point first makes the cheap tests (the
+ * gate's own code, not yet installed, nothing to check on this thread), then asks the gate,
+ * which throws {@code SecurityException} to deny.
+ */
+public final class JdkOps {
+
+    private JdkOps() {
+    }
+
+    /** Thrown by a hook during the start-up self-test, to prove it is in place. */
+    public static final class HookReached extends Error {
+        private static final long serialVersionUID = 1L;
+
+        HookReached() {
+            super("toolgate hook reached", null, false, false);
+        }
+    }
+
+    /** Halts the JVM from the gate's own code, which no Exit rule may stop. */
+    public static void haltFromGate(int status) {
+        ThreadContext.current().enterInternal();
+        Runtime.getRuntime().halt(status);
+    }
+
+    public static void readFile(File file) {
+        if (file != null) {
+            path(RequestKind.READ, file.getAbsolutePath());
+        }
+    }
+
+    public static void writeFile(File file) {
+        if (file != null) {
+            path(RequestKind.WRITE, file.getAbsolutePath());
+        }
+    }
+
+    public static void randomAccess(File file, String mode) {
+        if (file != null) {
+            path(mode != null && mode.indexOf('w') >= 0 ? RequestKind.WRITE : RequestKind.READ, file.getAbsolutePath());
+        }
+    }
+
+    public static void readPath(Object path) {
+        if (path instanceof Path p) {
+            path(RequestKind.READ, p);
+        }
+    }
+
+    public static void writePath(Object path) {
+        if (path instanceof Path p) {
+            path(RequestKind.WRITE, p);
+        }
+    }
+
+    public static void openPath(Object path, Set<? extends OpenOption> options) {
+        if (path instanceof Path p) {
+            path(opensForWriting(options) ? RequestKind.WRITE : RequestKind.READ, p);
+        }
+    }
+
+    static boolean opensForWriting(Set<? extends OpenOption> options) {
+        if (options == null) {
+            return false;
+        }
+        for (OpenOption option : options) {
+            if (option == StandardOpenOption.WRITE || option == StandardOpenOption.APPEND
+                    || option == StandardOpenOption.CREATE || option == StandardOpenOption.CREATE_NEW
+                    || option == StandardOpenOption.TRUNCATE_EXISTING
+                    || option == StandardOpenOption.DELETE_ON_CLOSE) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static void path(RequestKind kind, Object path) {
+        ThreadContext context = ThreadContext.current();
+        if (context.isInternal()) {
+            return;
+        }
+        if (context.isProbing()) {
+            throw new HookReached();
+        }
+        GateRuntime runtime = GateRuntime.getIfInstalled();
+        if (runtime == null) {
+            return;
+        }
+        OperationHandler operations = runtime.operations();
+        if (!operations.mustCheck(kind, context)) {
+            return;
+        }
+        context.enterInternal();
+        try {
+            Path absolute;
+            try {
+                absolute = path instanceof Path p ? p.toAbsolutePath() : Path.of((String) path);
+            } catch (InvalidPathException invalid) {
+                // Not a path the JDK can open either: it fails on its own.
+                return;
+            }
+            operations.checkPath(kind, absolute, context);
+        } finally {
+            context.exitInternal();
+        }
+    }
+
+    public static void exec(String[] command) {
+        ThreadContext context = ThreadContext.current();
+        if (context.isInternal()) {
+            return;
+        }
+        if (context.isProbing()) {
+            throw new HookReached();
+        }
+        GateRuntime runtime = GateRuntime.getIfInstalled();
+        if (runtime == null || command == null || !runtime.operations().mustCheck(RequestKind.EXEC, context)) {
+            return;
+        }
+        context.enterInternal();
+        try {
+            runtime.operations().checkExec(Arrays.asList(command.clone()), context);
+        } finally {
+            context.exitInternal();
+        }
+    }
+
+    public static void connect(SocketAddress address) {
+        ThreadContext context = ThreadContext.current();
+        if (context.isInternal()) {
+            return;
+        }
+        if (context.isProbing()) {
+            throw new HookReached();
+        }
+        GateRuntime runtime = GateRuntime.getIfInstalled();
+        if (runtime == null || address == null || !runtime.operations().mustCheck(RequestKind.CONNECT, context)) {
+            return;
+        }
+        context.enterInternal();
+        try {
+            if (address instanceof InetSocketAddress inet) {
+                runtime.operations().checkConnect(inet.getHostString(), inet.getPort(), context);
+            } else if (address instanceof UnixDomainSocketAddress unix) {
+                runtime.operations().checkConnect("unix:" + unix.getPath().toAbsolutePath(), 0, context);
+            } else {
+                runtime.operations().checkConnect(address.toString(), 0, context);
+            }
+        } finally {
+            context.exitInternal();
+        }
+    }
+
+    public static void exit(int status) {
+        ThreadContext context = ThreadContext.current();
+        if (context.isInternal()) {
+            return;
+        }
+        if (context.isProbing()) {
+            throw new HookReached();
+        }
+        GateRuntime runtime = GateRuntime.getIfInstalled();
+        if (runtime == null || !runtime.operations().mustCheck(RequestKind.EXIT, context)) {
+            return;
+        }
+        context.enterInternal();
+        try {
+            runtime.operations().checkExit(status, context);
+        } finally {
+            context.exitInternal();
+        }
+    }
+}

@@ -1,0 +1,72 @@
+package dev.toolgate.runtime;
+
+/**
+ * What a thread carries for the gate: the tool call it works for, and whether it is running
+ * the gate's own code (whose file, process and socket use must never be gated again).
+ * Threads inherit their creator's tool call; pool threads drop it and take each task's own.
+ */
+public final class ThreadContext {
+
+    private static final InheritableThreadLocal<ThreadContext> CURRENT = new InheritableThreadLocal<>() {
+        @Override
+        protected ThreadContext initialValue() {
+            return new ThreadContext(null);
+        }
+
+        @Override
+        protected ThreadContext childValue(ThreadContext parent) {
+            return new ThreadContext(parent.frame);
+        }
+    };
+
+    ToolFrame frame;
+    private int internal;
+    private boolean probing;
+
+    private ThreadContext(ToolFrame frame) {
+        this.frame = frame;
+    }
+
+    public static ThreadContext current() {
+        return CURRENT.get();
+    }
+
+    public ToolFrame frame() {
+        return frame;
+    }
+
+    /** Sets the tool call this thread works for; returns the one it replaces, to restore later. */
+    public ToolFrame swap(ToolFrame next) {
+        ToolFrame previous = frame;
+        frame = next;
+        return previous;
+    }
+
+    /** During the start-up self-test every JDK hook reports that it was reached, and nothing else. */
+    public boolean isProbing() {
+        return probing;
+    }
+
+    public void setProbing(boolean probing) {
+        this.probing = probing;
+    }
+
+    /** True while this thread runs the gate's own code. */
+    public boolean isInternal() {
+        return internal > 0;
+    }
+
+    public void enterInternal() {
+        internal++;
+    }
+
+    public void exitInternal() {
+        internal--;
+    }
+
+    /** For threads the gate owns (resolvers, timers): never gated, never inside a tool. */
+    public void markInternalForLife() {
+        frame = null;
+        internal = 1;
+    }
+}
