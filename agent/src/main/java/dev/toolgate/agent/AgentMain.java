@@ -42,9 +42,8 @@ public final class AgentMain {
                     Long.getLong("toolgate.askTimeoutMillis", ASK_TIMEOUT_MILLIS));
             GateRuntime runtime = GateRuntime.create(settings, audit, broker);
             GateRuntime.install(runtime);
-            ClassFileLocator agentClasses = ClassFileLocator.ForJarFile.of(agentJar.toFile());
-            JdkWeaving.install(instrumentation, agentClasses);
-            ToolWeaving.install(instrumentation, agentClasses);
+            JdkWeaving.install(instrumentation);
+            ToolWeaving.install(instrumentation, ClassFileLocator.ForJarFile.of(agentJar.toFile()));
             Runtime.getRuntime().addShutdownHook(new Thread(() -> writeSessionStops(runtime), "toolgate-stop"));
         } catch (SettingsException e) {
             fail(e.getMessage(), dynamic, e);

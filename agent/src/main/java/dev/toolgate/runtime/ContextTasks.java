@@ -41,27 +41,18 @@ public final class ContextTasks {
         }
     }
 
-    /** @return what to hand back to {@link #forkJoinTaskDone} */
-    public static Object forkJoinTaskStarts(Object task) {
-        if (!anyForkJoinTask) {
-            return null;
-        }
-        ToolFrame frame = FORK_JOIN_TASKS.get(task);
-        return frame == null ? null : new Restore(ThreadContext.current().swap(frame));
+    public static void forkJoinTaskStarts(Object task) {
+        ToolFrame frame = anyForkJoinTask ? FORK_JOIN_TASKS.get(task) : null;
+        ThreadContext.current().taskStarts(frame);
     }
 
-    public static void forkJoinTaskDone(Object restore) {
-        if (restore instanceof Restore previous) {
-            ThreadContext.current().swap(previous.frame);
-        }
+    public static void forkJoinTaskDone() {
+        ThreadContext.current().taskEnds();
     }
 
     /** Pool threads work for nobody in particular: each task brings its own tool call. */
     public static void poolThreadStarts() {
         ThreadContext.current().swap(null);
-    }
-
-    private record Restore(ToolFrame frame) {
     }
 
     static final class ContextRunnable implements Runnable {

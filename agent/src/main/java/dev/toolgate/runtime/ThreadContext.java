@@ -20,6 +20,8 @@ public final class ThreadContext {
     };
 
     ToolFrame frame;
+    private ToolFrame[] saved = new ToolFrame[4];
+    private int savedDepth;
     private int internal;
     private boolean probing;
 
@@ -49,6 +51,24 @@ public final class ThreadContext {
 
     public void setProbing(boolean probing) {
         this.probing = probing;
+    }
+
+    /** Runs a hand-off task: in its own tool call if it has one, else in this thread's. Balanced by {@link #taskEnds}. */
+    void taskStarts(ToolFrame taskFrame) {
+        if (savedDepth == saved.length) {
+            saved = java.util.Arrays.copyOf(saved, savedDepth * 2);
+        }
+        saved[savedDepth++] = frame;
+        if (taskFrame != null) {
+            frame = taskFrame;
+        }
+    }
+
+    void taskEnds() {
+        if (savedDepth > 0) {
+            frame = saved[--savedDepth];
+            saved[savedDepth] = null;
+        }
     }
 
     /** True while this thread runs the gate's own code. */

@@ -1,114 +1,98 @@
 package dev.toolgate.weave;
 
-import static net.bytebuddy.matcher.ElementMatchers.named;
-import static net.bytebuddy.matcher.ElementMatchers.none;
-
 import dev.toolgate.bootstrap.JdkOps;
+import java.lang.instrument.ClassFileTransformer;
 import java.lang.instrument.Instrumentation;
+import java.lang.instrument.UnmodifiableClassException;
+import java.security.ProtectionDomain;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import net.bytebuddy.agent.builder.AgentBuilder;
-import net.bytebuddy.description.type.TypeDescription;
-import net.bytebuddy.dynamic.ClassFileLocator;
-import net.bytebuddy.dynamic.DynamicType;
-import net.bytebuddy.utility.JavaModule;
+import net.bytebuddy.jar.asm.ClassReader;
+import net.bytebuddy.jar.asm.ClassWriter;
 
 /**
  * Weaves the JDK's chokepoints for files, processes, network, exit and thread hand-offs. The
- * classes are already loaded, so they are retransformed, with no class format change. A
- * chokepoint that cannot be woven stops the start: the gate would otherwise be open there.
+ * classes are already loaded, so they are retransformed, with no class format change. A hook
+ * that cannot be put in place stops the start: the gate would otherwise be open there.
  */
 public final class JdkWeaving {
 
     private JdkWeaving() {
     }
 
-    static List<JdkTarget> targets() {
-        List<JdkTarget> targets = new ArrayList<>();
-        targets.addAll(FileWeaving.targets());
-        targets.addAll(ProcessWeaving.targets());
-        targets.addAll(NetworkWeaving.targets());
-        targets.addAll(ExitWeaving.targets());
-        targets.addAll(ThreadWeaving.targets());
-        return targets;
-    }
-
-    public static void install(Instrumentation instrumentation, ClassFileLocator agentClasses) {
-        // java.base must be able to read the agent's bootstrap classes that the advice calls.
+    public static void install(Instrumentation instrumentation) {
+        // java.base must be able to read the agent's bootstrap classes that the hooks call.
         instrumentation.redefineModule(Object.class.getModule(), Set.of(JdkOps.class.getModule()), Map.of(), Map.of(),
                 Set.of(), Map.of());
-        Map<String, List<JdkTarget>> byType = new LinkedHashMap<>();
-        for (JdkTarget target : targets()) {
-            byType.computeIfAbsent(target.typeName(), name -> new ArrayList<>()).add(target);
+        Map<String, List<JdkHook>> byClass = new LinkedHashMap<>();
+        for (JdkHook hook : JdkHook.all()) {
+            byClass.computeIfAbsent(hook.owner(), owner -> new ArrayList<>()).add(hook);
         }
-        List<String> absent = new ArrayList<>();
-        List<Class<?>> loaded = new ArrayList<>();
-        for (Map.Entry<String, List<JdkTarget>> entry : byType.entrySet()) {
+        List<Class<?>> classes = new ArrayList<>();
+        for (String owner : byClass.keySet()) {
             try {
-                // Loaded now, so that it is retransformed now and the self-test can reach it.
-                loaded.add(Class.forName(entry.getKey(), false, null));
+                classes.add(Class.forName(owner.replace('/', '.'), false, null));
             } catch (ClassNotFoundException e) {
-                if (entry.getValue().stream().anyMatch(JdkTarget::required)) {
-                    absent.add(entry.getKey());
+                throw new IllegalStateException("this JDK (" + Runtime.version() + ") has no " + owner
+                        + " to weave; what goes through it would go unchecked");
+            }
+        }
+        Transformer transformer = new Transformer(byClass);
+        // Stays registered: should anything retransform these classes again, the hooks go back in.
+        instrumentation.addTransformer(transformer, true);
+        try {
+            instrumentation.retransformClasses(classes.toArray(new Class<?>[0]));
+        } catch (UnmodifiableClassException | RuntimeException | LinkageError e) {
+            throw new IllegalStateException("cannot weave the JDK: " + e, e);
+        }
+        if (!transformer.failures.isEmpty()) {
+            throw new IllegalStateException("cannot weave the JDK: " + transformer.failures);
+        }
+        List<String> missing = new ArrayList<>();
+        for (List<JdkHook> hooks : byClass.values()) {
+            for (JdkHook hook : hooks) {
+                if (hook.required() && !transformer.applied.contains(hook)) {
+                    missing.add(hook.owner() + "." + hook.method() + hook.descriptorPrefix());
                 }
             }
         }
-        if (!absent.isEmpty()) {
-            throw new IllegalStateException("this JDK (" + Runtime.version() + ") has none of " + absent
-                    + " to weave; its files, processes or network would go unchecked");
-        }
-        Errors errors = new Errors();
-        AgentBuilder builder = new AgentBuilder.Default()
-                .disableClassFormatChanges()
-                .with(AgentBuilder.RedefinitionStrategy.RETRANSFORMATION)
-                // Only these classes, rather than a look at every class loaded so far.
-                .with(new AgentBuilder.RedefinitionStrategy.DiscoveryStrategy.Explicit(loaded.toArray(new Class<?>[0])))
-                .with(new AgentBuilder.PoolStrategy.WithTypePoolCache.Simple(new ConcurrentHashMap<>()))
-                .with(AgentBuilder.InitializationStrategy.NoOp.INSTANCE)
-                .with(AgentBuilder.TypeStrategy.Default.DECORATE)
-                .with(errors)
-                .ignore(none());
-        for (Map.Entry<String, List<JdkTarget>> entry : byType.entrySet()) {
-            AgentBuilder.Transformer.ForAdvice advice = new AgentBuilder.Transformer.ForAdvice()
-                    .include(agentClasses)
-                    .withExceptionHandler(net.bytebuddy.asm.Advice.ExceptionHandler.Default.RETHROWING);
-            for (JdkTarget target : entry.getValue()) {
-                advice = advice.advice(target.methods(), target.advice().getName());
-            }
-            builder = builder.type(named(entry.getKey())).transform(advice);
-        }
-        builder.installOn(instrumentation);
-        if (!errors.byType.isEmpty()) {
-            throw new IllegalStateException("cannot weave the JDK's " + errors.byType.keySet() + ": " + errors.byType.values());
-        }
-        for (Map.Entry<String, List<JdkTarget>> entry : byType.entrySet()) {
-            boolean required = entry.getValue().stream().anyMatch(JdkTarget::required);
-            if (required && !errors.transformed.contains(entry.getKey())) {
-                throw new IllegalStateException("the JDK's " + entry.getKey() + " was not woven");
-            }
+        if (!missing.isEmpty()) {
+            throw new IllegalStateException("this JDK (" + Runtime.version() + ") has none of " + missing
+                    + " to weave; what goes through them would go unchecked");
         }
         JdkSelfTest.run();
     }
 
-    /** Records what was woven and what failed; failures stop the start, they are never skipped. */
-    private static final class Errors extends AgentBuilder.Listener.Adapter {
-        final Map<String, String> byType = new ConcurrentHashMap<>();
-        final Set<String> transformed = ConcurrentHashMap.newKeySet();
+    private static final class Transformer implements ClassFileTransformer {
+        private final Map<String, List<JdkHook>> byClass;
+        final Set<JdkHook> applied = ConcurrentHashMap.newKeySet();
+        final Map<String, String> failures = new ConcurrentHashMap<>();
 
-        @Override
-        public void onTransformation(TypeDescription typeDescription, ClassLoader classLoader, JavaModule module,
-                                     boolean loaded, DynamicType dynamicType) {
-            transformed.add(typeDescription.getName());
+        Transformer(Map<String, List<JdkHook>> byClass) {
+            this.byClass = byClass;
         }
 
         @Override
-        public void onError(String typeName, ClassLoader classLoader, JavaModule module, boolean loaded,
-                            Throwable throwable) {
-            byType.put(typeName, String.valueOf(throwable));
+        public byte[] transform(Module module, ClassLoader loader, String className, Class<?> classBeingRedefined,
+                                ProtectionDomain protectionDomain, byte[] classfileBuffer) {
+            List<JdkHook> hooks = loader == null ? byClass.get(className) : null;
+            if (hooks == null) {
+                return null;
+            }
+            try {
+                ClassReader reader = new ClassReader(classfileBuffer);
+                ClassWriter writer = new ClassWriter(reader, ClassWriter.COMPUTE_MAXS);
+                reader.accept(new JdkClassPatcher(writer, hooks, applied), 0);
+                return writer.toByteArray();
+            } catch (RuntimeException | LinkageError e) {
+                // The JVM would swallow it and keep the class unwoven: record it, so the start fails.
+                failures.put(className, e.toString());
+                return null;
+            }
         }
     }
 }

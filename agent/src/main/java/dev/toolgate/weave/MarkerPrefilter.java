@@ -5,6 +5,7 @@ import java.lang.instrument.IllegalClassFormatException;
 import java.nio.charset.StandardCharsets;
 import java.security.ProtectionDomain;
 import java.util.List;
+import java.util.function.Supplier;
 
 /**
  * Passes a class on to Byte Buddy only if its class file mentions one of the markers (an
@@ -13,11 +14,13 @@ import java.util.List;
  */
 final class MarkerPrefilter implements ClassFileTransformer {
 
-    private final ClassFileTransformer delegate;
+    private final Supplier<ClassFileTransformer> delegateFactory;
+    private volatile ClassFileTransformer delegate;
     private final byte[][] markers;
 
-    MarkerPrefilter(ClassFileTransformer delegate, List<String> markers) {
-        this.delegate = delegate;
+    /** @param delegateFactory built on the first class that needs it: an application without tools never pays for it */
+    MarkerPrefilter(Supplier<ClassFileTransformer> delegateFactory, List<String> markers) {
+        this.delegateFactory = delegateFactory;
         this.markers = new byte[markers.size()][];
         for (int i = 0; i < markers.size(); i++) {
             this.markers[i] = markers.get(i).getBytes(StandardCharsets.UTF_8);
@@ -32,7 +35,21 @@ final class MarkerPrefilter implements ClassFileTransformer {
         if (loader == null || !mentionsMarker(classfileBuffer)) {
             return null;
         }
-        return delegate.transform(loader, className, classBeingRedefined, protectionDomain, classfileBuffer);
+        return delegate().transform(loader, className, classBeingRedefined, protectionDomain, classfileBuffer);
+    }
+
+    private ClassFileTransformer delegate() {
+        ClassFileTransformer current = delegate;
+        if (current == null) {
+            synchronized (this) {
+                current = delegate;
+                if (current == null) {
+                    current = delegateFactory.get();
+                    delegate = current;
+                }
+            }
+        }
+        return current;
     }
 
     boolean mentionsMarker(byte[] bytes) {

@@ -42,9 +42,15 @@ public final class ToolWeaving {
     }
 
     public static void install(Instrumentation instrumentation, ClassFileLocator agentClasses) {
+        instrumentation.addTransformer(new MarkerPrefilter(() -> toolTransformer(agentClasses),
+                List.of(AGENT_TOOL_DESCRIPTOR)), true);
+        retransformLoadedToolClasses(instrumentation);
+    }
+
+    private static ClassFileTransformer toolTransformer(ClassFileLocator agentClasses) {
         ElementMatcher.Junction<MethodDescription> toolMethod =
                 isAnnotatedWith(named(AGENT_TOOL)).and(not(isAbstract())).and(not(isNative()));
-        ClassFileTransformer transformer = new AgentBuilder.Default()
+        return new AgentBuilder.Default()
                 .disableClassFormatChanges()
                 .with(AgentBuilder.InitializationStrategy.NoOp.INSTANCE)
                 .with(AgentBuilder.TypeStrategy.Default.DECORATE)
@@ -53,8 +59,6 @@ public final class ToolWeaving {
                 .type(declaresMethod(toolMethod))
                 .transform(new ToolTransformer(toolMethod, agentClasses))
                 .makeRaw();
-        instrumentation.addTransformer(new MarkerPrefilter(transformer, List.of(AGENT_TOOL_DESCRIPTOR)), true);
-        retransformLoadedToolClasses(instrumentation);
     }
 
     /** Tool classes loaded before the agent (dynamic attach) are woven now. */
