@@ -40,6 +40,11 @@ public record Decision(Behavior behavior, String reason, String rule, Source sou
         return behavior == Behavior.ASK;
     }
 
+    /** An ask that nobody may answer (dontAsk mode, a sub-agent): a deny, and nobody was asked. */
+    public Decision unanswerable(String why) {
+        return new Decision(Behavior.DENY, why, rule, source, false);
+    }
+
     /** This decision after an ask was answered. */
     public Decision answered(boolean allowed, String answerReason) {
         return new Decision(allowed ? Behavior.ALLOW : Behavior.DENY, answerReason, rule, source, true);

@@ -32,10 +32,10 @@ final class AskFlow {
                      Map<String, Object> input) {
         session.asks.increment();
         if (runtime.mode().get() == Mode.DONT_ASK) {
-            return ask.answered(false, "mode dontAsk: " + ask.reason());
+            return ask.unanswerable("mode dontAsk: " + ask.reason());
         }
         if (silent) {
-            return ask.answered(false, "inside sub-agent '" + agent + "' nobody can be asked: " + ask.reason());
+            return ask.unanswerable("inside sub-agent '" + agent + "' nobody can be asked: " + ask.reason());
         }
         boolean humanOnly = session.denialLimitReached();
         AskRequest askRequest = new AskRequest(UUID.randomUUID().toString(), session.name(), agent,

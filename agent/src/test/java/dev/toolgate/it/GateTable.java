@@ -86,11 +86,11 @@ final class GateTable {
 
     /** An ask that dontAsk mode turned into a deny. */
     static Step dontAsk(String call, String gateReason) {
-        return new Step(call, true, false, null, "mode dontAsk: " + gateReason, true, null, null);
+        return new Step(call, true, false, null, "mode dontAsk: " + gateReason, false, null, null);
     }
 
     static Step dontAskBy(String call, String rule, String source) {
-        return new Step(call, true, false, null, "mode dontAsk: ask rule " + rule + " (" + source + ")", true, rule,
+        return new Step(call, true, false, null, "mode dontAsk: ask rule " + rule + " (" + source + ")", false, rule,
                 source);
     }
 
