@@ -142,6 +142,29 @@ public final class JdkOps {
         }
     }
 
+    /** A process a tool started: watched, so that it cannot outlive its time limit. */
+    public static void processStarted(Object process) {
+        ThreadContext context = ThreadContext.current();
+        GateRuntime runtime = GateRuntime.getIfInstalled();
+        if (runtime != null && context.frame() != null && !context.isInternal() && process instanceof Process p) {
+            runtime.processes().started(p, context.frame());
+        }
+    }
+
+    /** System.load / loadLibrary: the JDK's own libraries pass, anyone else's is checked like a command. */
+    public static void loadNative(Class<?> caller, String library) {
+        ClassLoader loader = caller == null ? null : caller.getClassLoader();
+        if (loader == null || loader == ClassLoader.getPlatformClassLoader()) {
+            return;
+        }
+        exec(new String[] {"System.load", String.valueOf(library)});
+    }
+
+    /** Attaching an agent could switch the gate off: checked like a command. */
+    public static void attach(Object target) {
+        exec(new String[] {"VirtualMachine.attach", String.valueOf(target)});
+    }
+
     public static void connect(SocketAddress address) {
         ThreadContext context = ThreadContext.current();
         if (context.isInternal()) {

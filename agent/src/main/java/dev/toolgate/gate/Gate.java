@@ -185,7 +185,8 @@ public final class Gate {
         if (dev.toolgate.sandbox.CanonicalPaths.isInside(path.target(), policy.roots())) {
             return true;
         }
-        return !path.isWrite() && dev.toolgate.sandbox.CanonicalPaths.isInside(path.target(), policy.alwaysReadable());
+        return dev.toolgate.sandbox.CanonicalPaths.isInside(path.target(),
+                path.isWrite() ? policy.alwaysWritable() : policy.alwaysReadable());
     }
 
     private static String describe(Request request) {

@@ -19,6 +19,7 @@ public record GatePolicy(
         RuleIndex allow,
         List<Path> roots,
         List<Path> alwaysReadable,
+        List<Path> alwaysWritable,
         List<PathPattern> protectedPaths,
         ShellPolicy shell,
         Path projectDir,
@@ -48,6 +49,7 @@ public record GatePolicy(
                 index(settings.allow(), project, home),
                 canonicalAll(roots),
                 canonicalAll(readableByDefault()),
+                canonicalAll(SYSTEM_WRITABLE),
                 List.copyOf(protectedPaths),
                 new ShellPolicy(Set.copyOf(settings.shell().safeCommands()),
                         Set.copyOf(settings.shell().dangerousCommands()), settings.shell().blockNetwork()),
@@ -63,9 +65,22 @@ public record GatePolicy(
         return new RuleIndex(compiled);
     }
 
-    /** The JDK and the class path: code the JVM loads anyway, so reading it reveals nothing. */
+    /**
+     * What the JDK itself reads on a tool's behalf (randomness, name resolution, time zones,
+     * container limits, its own process): denying it would break tools, not protect anything.
+     */
+    static final List<Path> SYSTEM_READABLE = List.of(
+            Path.of("/dev/null"), Path.of("/dev/zero"), Path.of("/dev/random"), Path.of("/dev/urandom"),
+            Path.of("/proc/self"), Path.of("/proc/" + ProcessHandle.current().pid()), Path.of("/sys/fs/cgroup"),
+            Path.of("/etc/hosts"), Path.of("/etc/resolv.conf"), Path.of("/etc/nsswitch.conf"), Path.of("/etc/host.conf"),
+            Path.of("/etc/gai.conf"), Path.of("/etc/localtime"), Path.of("/etc/timezone"),
+            Path.of("/usr/share/zoneinfo"), Path.of("/etc/mime.types"));
+
+    static final List<Path> SYSTEM_WRITABLE = List.of(Path.of("/dev/null"));
+
+    /** The JDK, the class path and the system files above: reading them reveals nothing worth hiding. */
     private static List<Path> readableByDefault() {
-        List<Path> readable = new ArrayList<>();
+        List<Path> readable = new ArrayList<>(SYSTEM_READABLE);
         readable.add(Path.of(System.getProperty("java.home")));
         String classPath = System.getProperty("java.class.path", "");
         for (String entry : classPath.split(File.pathSeparator)) {

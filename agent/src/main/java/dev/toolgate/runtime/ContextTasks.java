@@ -20,8 +20,9 @@ public final class ContextTasks {
 
     /** Wraps a Runnable or Callable submitted inside a tool call; anything else is returned as it is. */
     public static Object wrap(Object task) {
-        ToolFrame frame = ThreadContext.current().frame;
-        if (frame == null || task == null || task instanceof ContextRunnable || task instanceof ContextCallable) {
+        ThreadContext context = ThreadContext.current();
+        ToolFrame frame = context.frame;
+        if (frame == null || context.isInternal() || task == null || task instanceof ContextRunnable || task instanceof ContextCallable) {
             return task;
         }
         if (task instanceof Runnable runnable) {

@@ -19,6 +19,7 @@ public final class GateRuntime {
     private final Sessions sessions = new Sessions();
     private final ToolCallHandler toolCalls;
     private final OperationHandler operations;
+    private final ProcessWatch processes;
 
     private GateRuntime(Settings settings, AuditLog audit, AskBroker broker) {
         this.settings = settings;
@@ -29,6 +30,9 @@ public final class GateRuntime {
         AskFlow asks = new AskFlow(this);
         this.toolCalls = new ToolCallHandler(this, asks);
         this.operations = new OperationHandler(this, asks);
+        Settings.Shell shell = settings.shell();
+        this.processes = new ProcessWatch(this,
+                1000L * Math.min(shell.timeoutSeconds(), shell.maxTimeoutSeconds()));
     }
 
     public static GateRuntime create(Settings settings, AuditLog audit, AskBroker broker) {
@@ -78,6 +82,10 @@ public final class GateRuntime {
 
     public ToolCallHandler toolCalls() {
         return toolCalls;
+    }
+
+    public ProcessWatch processes() {
+        return processes;
     }
 
     public OperationHandler operations() {

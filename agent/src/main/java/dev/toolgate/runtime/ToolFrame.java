@@ -13,6 +13,7 @@ public final class ToolFrame {
     private final long startNanos;
     private final ToolFrame parent;
     private ToolFrame previousOnThread;
+    private final java.util.List<Process> processes = new java.util.ArrayList<>(0);
     private Object result;
     private Throwable thrown;
 
@@ -75,6 +76,15 @@ public final class ToolFrame {
 
     void pop() {
         ThreadContext.current().swap(previousOnThread);
+    }
+
+    synchronized void processStarted(Process process) {
+        processes.add(process);
+    }
+
+    /** The processes this call started, to be killed with it. */
+    synchronized java.util.List<Process> processes() {
+        return java.util.List.copyOf(processes);
     }
 
     public Object result() {

@@ -58,7 +58,7 @@ abstract class Injection {
     void atEntry(MethodVisitor code, Shape shape) {
     }
 
-    void beforeReturn(MethodVisitor code, Shape shape) {
+    void beforeReturn(MethodVisitor code, Shape shape, int opcode) {
     }
 
     /** Code that must also run when the method throws; null if none. */
@@ -115,8 +115,21 @@ abstract class Injection {
         Call call = new Call(owner, name, descriptor, List.of(loads));
         return new Injection() {
             @Override
-            void beforeReturn(MethodVisitor code, Shape shape) {
+            void beforeReturn(MethodVisitor code, Shape shape, int opcode) {
                 call.emit(code, shape);
+            }
+        };
+    }
+
+    /** {@code owner.name(returnValue)} before each return of an object. */
+    static Injection onReturnValue(String owner, String name) {
+        return new Injection() {
+            @Override
+            void beforeReturn(MethodVisitor code, Shape shape, int opcode) {
+                if (opcode == Opcodes.ARETURN) {
+                    code.visitInsn(Opcodes.DUP);
+                    code.visitMethodInsn(Opcodes.INVOKESTATIC, owner, name, "(Ljava/lang/Object;)V", false);
+                }
             }
         };
     }
@@ -130,7 +143,7 @@ abstract class Injection {
             }
 
             @Override
-            void beforeReturn(MethodVisitor code, Shape shape) {
+            void beforeReturn(MethodVisitor code, Shape shape, int opcode) {
                 exit.emit(code, shape);
             }
 

@@ -72,7 +72,7 @@ final class JdkClassPatcher extends ClassVisitor {
         public void visitInsn(int opcode) {
             if (opcode >= Opcodes.IRETURN && opcode <= Opcodes.RETURN) {
                 for (Injection injection : injections) {
-                    injection.beforeReturn(mv, shape);
+                    injection.beforeReturn(mv, shape, opcode);
                 }
             }
             super.visitInsn(opcode);

@@ -41,7 +41,13 @@ public final class JdkWeaving {
                         + " to weave; what goes through it would go unchecked");
             }
         }
-        Transformer transformer = new Transformer(byClass);
+        Map<String, List<JdkHook>> attachHooks = new LinkedHashMap<>();
+        for (JdkHook hook : ExitHooks.ATTACH) {
+            attachHooks.computeIfAbsent(hook.owner(), owner -> new ArrayList<>()).add(hook);
+        }
+        ModuleLayer.boot().findModule("jdk.attach").ifPresent(attach -> instrumentation.redefineModule(attach,
+                Set.of(JdkOps.class.getModule()), Map.of(), Map.of(), Set.of(), Map.of()));
+        Transformer transformer = new Transformer(byClass, attachHooks);
         // Stays registered: should anything retransform these classes again, the hooks go back in.
         instrumentation.addTransformer(transformer, true);
         try {
@@ -69,17 +75,20 @@ public final class JdkWeaving {
 
     private static final class Transformer implements ClassFileTransformer {
         private final Map<String, List<JdkHook>> byClass;
+        private final Map<String, List<JdkHook>> attachHooks;
         final Set<JdkHook> applied = ConcurrentHashMap.newKeySet();
         final Map<String, String> failures = new ConcurrentHashMap<>();
 
-        Transformer(Map<String, List<JdkHook>> byClass) {
+        Transformer(Map<String, List<JdkHook>> byClass, Map<String, List<JdkHook>> attachHooks) {
             this.byClass = byClass;
+            this.attachHooks = attachHooks;
         }
 
         @Override
         public byte[] transform(Module module, ClassLoader loader, String className, Class<?> classBeingRedefined,
                                 ProtectionDomain protectionDomain, byte[] classfileBuffer) {
-            List<JdkHook> hooks = loader == null ? byClass.get(className) : null;
+            List<JdkHook> hooks = loader == null ? byClass.get(className)
+                    : module != null && "jdk.attach".equals(module.getName()) ? attachHooks.get(className) : null;
             if (hooks == null) {
                 return null;
             }
@@ -89,8 +98,12 @@ public final class JdkWeaving {
                 reader.accept(new JdkClassPatcher(writer, hooks, applied), 0);
                 return writer.toByteArray();
             } catch (RuntimeException | LinkageError e) {
-                // The JVM would swallow it and keep the class unwoven: record it, so the start fails.
+                // The JVM would swallow it and keep the class unwoven: record it, so the start fails,
+                // or, for a class loaded later, so that its use is refused.
                 failures.put(className, e.toString());
+                if (loader != null) {
+                    JdkOps.haltFromGate(78);
+                }
                 return null;
             }
         }

@@ -2,6 +2,7 @@ package dev.toolgate.weave;
 
 import static dev.toolgate.weave.Injection.JDK_OPS;
 import static dev.toolgate.weave.Injection.onEntry;
+import static dev.toolgate.weave.Injection.onReturnValue;
 
 import dev.toolgate.weave.Injection.Load;
 import java.util.List;
@@ -15,7 +16,10 @@ final class ProcessHooks {
 
     static final List<JdkHook> HOOKS = List.of(
             JdkHook.of("java/lang/ProcessImpl", "start", "([Ljava/lang/String;",
-                    onEntry(JDK_OPS, "exec", "([Ljava/lang/String;)V", Load.argument(0))));
+                    onEntry(JDK_OPS, "exec", "([Ljava/lang/String;)V", Load.argument(0))),
+            // Watched from the start, so that it is killed at its time limit or when its tool is cancelled.
+            JdkHook.of("java/lang/ProcessImpl", "start", "([Ljava/lang/String;",
+                    onReturnValue(JDK_OPS, "processStarted")));
 
     private ProcessHooks() {
     }

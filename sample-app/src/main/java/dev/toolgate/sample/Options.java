@@ -9,7 +9,7 @@ import java.util.List;
  * @param script    a script file, or null for the built-in one
  * @param workspace the folder the assistant works in, as given (relative to the working directory)
  */
-record Options(Path script, String workspace, boolean help) {
+record Options(Path script, String workspace, boolean legacy, boolean help) {
 
     static final String DEFAULT_WORKSPACE = "sample-app/workspace";
 
@@ -21,6 +21,8 @@ record Options(Path script, String workspace, boolean help) {
 
               --script FILE     replay FILE instead of the built-in script (format: sample-app/README.md)
               --workspace DIR   the folder the assistant works in (default: sample-app/workspace)
+              --legacy          run the legacy export job instead: plain code, no annotations; with
+                                sandbox.enforce "jvm" (sample-app/legacy-sandbox.json) all it does is gated
               --help            print this help
             """;
 
@@ -29,16 +31,18 @@ record Options(Path script, String workspace, boolean help) {
         Path script = null;
         String workspace = DEFAULT_WORKSPACE;
         boolean help = false;
+        boolean legacy = false;
         for (int i = 0; i < args.size(); i++) {
             String arg = args.get(i);
             switch (arg) {
                 case "--help", "-h" -> help = true;
                 case "--script" -> script = Path.of(value(args, ++i, arg));
                 case "--workspace" -> workspace = value(args, ++i, arg);
+                case "--legacy" -> legacy = true;
                 default -> throw new IllegalArgumentException("unknown option '" + arg + "'");
             }
         }
-        return new Options(script, workspace, help);
+        return new Options(script, workspace, legacy, help);
     }
 
     private static String value(List<String> args, int index, String option) {

@@ -42,6 +42,10 @@ public final class ResearchAssistant {
             throw new IllegalArgumentException("workspace folder '" + workspace.toAbsolutePath()
                     + "' not found: run from the repository root, or pass --workspace DIR");
         }
+        if (options.legacy()) {
+            new LegacyExportJob(workspace, out).run();
+            return;
+        }
         List<ScriptStep> script = options.script() == null
                 ? ScriptParser.parse(resource("script.txt"), "script.txt (built in)")
                 : ScriptParser.parse(Files.readString(options.script()), options.script().toString());
