@@ -4,6 +4,7 @@ import dev.toolgate.ask.AskBroker;
 import dev.toolgate.audit.AuditLog;
 import dev.toolgate.runtime.GateRuntime;
 import dev.toolgate.runtime.Session;
+import dev.toolgate.runtime.ToolgateBean;
 import dev.toolgate.settings.AgentArguments;
 import dev.toolgate.settings.Settings;
 import dev.toolgate.settings.SettingsException;
@@ -45,6 +46,7 @@ public final class AgentMain {
             JdkWeaving.install(instrumentation);
             ToolWeaving.install(instrumentation, ClassFileLocator.ForJarFile.of(agentJar.toFile()));
             Runtime.getRuntime().addShutdownHook(new Thread(() -> writeSessionStops(runtime), "toolgate-stop"));
+            ToolgateBean.registerLater(runtime);
         } catch (SettingsException e) {
             fail(e.getMessage(), dynamic, e);
         } catch (IOException e) {
@@ -72,6 +74,7 @@ public final class AgentMain {
             counts.put("denials", session.denials());
             counts.put("asks", session.asks());
             counts.put("errors", session.errors());
+            counts.put("cancellations", session.cancellations());
             runtime.audit().event("session_stop", counts);
         }
     }

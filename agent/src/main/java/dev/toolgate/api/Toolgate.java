@@ -35,6 +35,23 @@ public final class Toolgate {
         GateRuntime.get().mode().set(Mode.fromLabel(mode));
     }
 
+    /**
+     * Cancels a session: its running CANCEL tools are cancelled (their threads interrupted, their
+     * processes killed), its BLOCK tools finish, and its new calls are refused until it is resumed.
+     */
+    public static void cancelSession(String session) {
+        GateRuntime.get().cancelSession(session, "cancelled through the API");
+    }
+
+    public static void resumeSession(String session) {
+        GateRuntime.get().resumeSession(session);
+    }
+
+    /** The session this thread's tool calls belong to. */
+    public static String currentSession() {
+        return GateRuntime.get().sessions().current().name();
+    }
+
     /** Runs work with its tool calls counted in the named session. */
     public static <T> T callInSession(String session, Callable<T> work) throws Exception {
         return GateRuntime.get().sessions().callIn(session, work);

@@ -4,6 +4,7 @@ import dev.toolgate.gate.RequestKind;
 import dev.toolgate.runtime.GateRuntime;
 import dev.toolgate.runtime.OperationHandler;
 import dev.toolgate.runtime.ThreadContext;
+import dev.toolgate.runtime.ToolFrame;
 import java.io.File;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
@@ -14,6 +15,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Arrays;
 import java.util.Set;
+import java.util.concurrent.CancellationException;
 
 /**
  * What the advice woven into the JDK calls. Each entry point first makes the cheap tests (the
@@ -32,6 +34,25 @@ public final class JdkOps {
         HookReached() {
             super("toolgate hook reached", null, false, false);
         }
+    }
+
+    /**
+     * The tests every hook makes first: the gate's own work passes; during the self-test the
+     * hook only reports that it was reached; a cancelled tool call may do nothing more.
+     */
+    private static boolean passes(ThreadContext context) {
+        if (context.isInternal()) {
+            return true;
+        }
+        if (context.isProbing()) {
+            throw new HookReached();
+        }
+        ToolFrame frame = context.frame();
+        String cancelled = frame == null ? null : frame.cancelled();
+        if (cancelled != null) {
+            throw new CancellationException("tool '" + frame.spec().name() + "' was cancelled: " + cancelled);
+        }
+        return false;
     }
 
     /** Halts the JVM from the gate's own code, which no Exit rule may stop. */
@@ -93,11 +114,8 @@ public final class JdkOps {
 
     private static void path(RequestKind kind, Object path) {
         ThreadContext context = ThreadContext.current();
-        if (context.isInternal()) {
+        if (passes(context)) {
             return;
-        }
-        if (context.isProbing()) {
-            throw new HookReached();
         }
         GateRuntime runtime = GateRuntime.getIfInstalled();
         if (runtime == null) {
@@ -124,11 +142,8 @@ public final class JdkOps {
 
     public static void exec(String[] command) {
         ThreadContext context = ThreadContext.current();
-        if (context.isInternal()) {
+        if (passes(context)) {
             return;
-        }
-        if (context.isProbing()) {
-            throw new HookReached();
         }
         GateRuntime runtime = GateRuntime.getIfInstalled();
         if (runtime == null || command == null || !runtime.operations().mustCheck(RequestKind.EXEC, context)) {
@@ -167,11 +182,8 @@ public final class JdkOps {
 
     public static void connect(SocketAddress address) {
         ThreadContext context = ThreadContext.current();
-        if (context.isInternal()) {
+        if (passes(context)) {
             return;
-        }
-        if (context.isProbing()) {
-            throw new HookReached();
         }
         GateRuntime runtime = GateRuntime.getIfInstalled();
         if (runtime == null || address == null || !runtime.operations().mustCheck(RequestKind.CONNECT, context)) {
@@ -193,11 +205,8 @@ public final class JdkOps {
 
     public static void exit(int status) {
         ThreadContext context = ThreadContext.current();
-        if (context.isInternal()) {
+        if (passes(context)) {
             return;
-        }
-        if (context.isProbing()) {
-            throw new HookReached();
         }
         GateRuntime runtime = GateRuntime.getIfInstalled();
         if (runtime == null || !runtime.operations().mustCheck(RequestKind.EXIT, context)) {

@@ -18,6 +18,8 @@ public final class GateRuntime {
     private final AuditLog audit;
     private final Sessions sessions = new Sessions();
     private final ToolCallHandler toolCalls;
+    private final CallLifecycle lifecycle;
+    private final ToolStats stats = new ToolStats();
     private final OperationHandler operations;
     private final ProcessWatch processes;
 
@@ -28,7 +30,8 @@ public final class GateRuntime {
         this.broker = broker;
         this.audit = audit;
         AskFlow asks = new AskFlow(this);
-        this.toolCalls = new ToolCallHandler(this, asks);
+        this.lifecycle = new CallLifecycle(this);
+        this.toolCalls = new ToolCallHandler(this, asks, lifecycle);
         this.operations = new OperationHandler(this, asks);
         Settings.Shell shell = settings.shell();
         this.processes = new ProcessWatch(this,
@@ -82,6 +85,19 @@ public final class GateRuntime {
 
     public ToolCallHandler toolCalls() {
         return toolCalls;
+    }
+
+    public ToolStats stats() {
+        return stats;
+    }
+
+    /** Cancels a session: its running CANCEL tools stop, BLOCK tools finish, new calls wait for resume. */
+    public void cancelSession(String name, String reason) {
+        lifecycle.cancelSession(sessions.named(name), reason);
+    }
+
+    public void resumeSession(String name) {
+        sessions.named(name).resume();
     }
 
     public ProcessWatch processes() {

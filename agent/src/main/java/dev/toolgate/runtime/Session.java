@@ -20,6 +20,15 @@ public final class Session {
     final LongAdder denials = new LongAdder();
     final LongAdder asks = new LongAdder();
     final LongAdder errors = new LongAdder();
+    final LongAdder cancellations = new LongAdder();
+    /** Calls running now, on any thread: for cancelling the session or a failed call's siblings. */
+    final java.util.Set<ToolFrame> running = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    /** Tools that are not concurrency-safe take it exclusively; safe ones share it. Fair: no one starves. */
+    final java.util.concurrent.locks.ReentrantReadWriteLock turns =
+            new java.util.concurrent.locks.ReentrantReadWriteLock(true);
+    private volatile String cancelReason;
+    private String lastCall;
+    private int lastCallRepeats;
 
     Session(String name) {
         this.name = name;
@@ -57,6 +66,34 @@ public final class Session {
     /** A human looked at the session again: the streak starts over (the total does not). */
     synchronized void humanAnswered() {
         denialsInARow = 0;
+    }
+
+    /** Counts this call among identical consecutive ones: how many in a row it makes. */
+    synchronized int repeats(String call) {
+        if (call.equals(lastCall)) {
+            lastCallRepeats++;
+        } else {
+            lastCall = call;
+            lastCallRepeats = 1;
+        }
+        return lastCallRepeats;
+    }
+
+    /** Why the session is cancelled, or null while it runs. */
+    public String cancelled() {
+        return cancelReason;
+    }
+
+    void cancel(String reason) {
+        cancelReason = reason;
+    }
+
+    void resume() {
+        cancelReason = null;
+    }
+
+    public long cancellations() {
+        return cancellations.sum();
     }
 
     public long calls() {

@@ -19,7 +19,9 @@ public final class ThreadContext {
         }
     };
 
-    ToolFrame frame;
+    /** Volatile: an interrupting thread reads it to learn what this thread is running. */
+    volatile ToolFrame frame;
+    private boolean registered;
     private ToolFrame[] saved = new ToolFrame[4];
     private int savedDepth;
     private int internal;
@@ -29,8 +31,24 @@ public final class ThreadContext {
         this.frame = frame;
     }
 
+    /** Threads that have run a tool, so that an interrupt aimed at one can find its call. */
+    private static final java.util.Map<Thread, ThreadContext> TOOL_THREADS =
+            java.util.Collections.synchronizedMap(new java.util.WeakHashMap<>());
+
     public static ThreadContext current() {
         return CURRENT.get();
+    }
+
+    /** The context of another thread, if it has ever run a tool. */
+    static ThreadContext of(Thread thread) {
+        return TOOL_THREADS.get(thread);
+    }
+
+    void registerToolThread() {
+        if (!registered) {
+            registered = true;
+            TOOL_THREADS.put(Thread.currentThread(), this);
+        }
     }
 
     public ToolFrame frame() {

@@ -16,10 +16,12 @@ public final class ToolCallHandler {
 
     private final GateRuntime runtime;
     private final AskFlow asks;
+    private final CallLifecycle lifecycle;
 
-    ToolCallHandler(GateRuntime runtime, AskFlow asks) {
+    ToolCallHandler(GateRuntime runtime, AskFlow asks, CallLifecycle lifecycle) {
         this.runtime = runtime;
         this.asks = asks;
+        this.lifecycle = lifecycle;
     }
 
     public static ToolDecision lastDecision() {
@@ -41,6 +43,7 @@ public final class ToolCallHandler {
         Session session = parent != null ? parent.session() : runtime.sessions().current();
         String agent = parent == null ? "lead" : parent.agentForChildren();
         boolean silent = parent != null && parent.isSilent();
+        lifecycle.checkCanStart(spec, parent, session);
         long seq = session.nextSeq();
         session.calls.increment();
 
@@ -50,6 +53,7 @@ public final class ToolCallHandler {
         if (decision.isDeny()) {
             session.denials.increment();
         }
+        runtime.stats().decided(spec.name(), decision);
         runtime.audit().decision(session.name(), agent, seq, "tool", spec.name(), request.subject(),
                 decision.behavior().label(), decision.asked(), decision.reason(), decision.rule(),
                 decision.source() == null ? null : decision.source().label());
@@ -58,6 +62,7 @@ public final class ToolCallHandler {
             throw new PermissionDeniedException("Permission denied: tool '" + spec.name() + "': " + decision.reason());
         }
         ToolFrame frame = new ToolFrame(spec, session, agent, seq, parent);
+        lifecycle.begin(frame);
         frame.enteredAfter(frame.push());
         return frame;
     }
@@ -74,20 +79,27 @@ public final class ToolCallHandler {
 
     private void finish(ToolFrame frame, Object result, Throwable thrown) {
         frame.pop();
-        frame.complete(result, thrown);
-        long elapsedMillis = (System.nanoTime() - frame.startNanos()) / 1_000_000L;
-        String status = thrown == null ? "OK" : "FAIL";
-        if (thrown != null) {
+        Throwable outcome = lifecycle.end(frame, thrown);
+        frame.complete(outcome == null ? result : null, outcome);
+        long elapsedNanos = System.nanoTime() - frame.startNanos();
+        long elapsedMillis = elapsedNanos / 1_000_000L;
+        String status = outcome == null ? "OK" : frame.cancelled() != null ? "CANCELLED" : "FAIL";
+        if (outcome != null && frame.cancelled() == null) {
             frame.session().errors.increment();
         }
+        runtime.stats().ran(frame.spec().name(), status, elapsedNanos);
         runtime.audit().result(frame.session().name(), frame.agent(), frame.seq(), frame.spec().name(), status,
-                elapsedMillis, preview(thrown != null ? thrown.toString() : result));
+                elapsedMillis, preview(outcome != null ? outcome.toString() : result));
     }
 
     private Decision decide(Request request, Session session, String agent, boolean silent, Object[] args) {
         if (session.denialLimitReached() && !runtime.broker().hasConsole()) {
             return Decision.deny("denial limit reached (3 denials in a row or 20 in all in session '"
                     + session.name() + "'), and there is no console to ask");
+        }
+        int maxIdentical = runtime.settings().tools().maxIdenticalCalls();
+        if (session.repeats(request.toolName() + request.subject()) >= maxIdentical) {
+            return Decision.deny("the same call " + maxIdentical + " times in a row (tools.maxIdenticalCalls)");
         }
         Decision decision = runtime.gate().decide(request, session.grants());
         if (!decision.isAsk()) {

@@ -16,6 +16,16 @@ public final class ToolFrame {
     private final java.util.List<Process> processes = new java.util.ArrayList<>(0);
     private Object result;
     private Throwable thrown;
+    /** The thread the call runs on: only its interrupts cancel or are held back. */
+    final Thread thread = Thread.currentThread();
+    private volatile String cancelReason;
+    private boolean cancelledByInterrupt;
+    /** System.nanoTime() past which the call is overdue; 0 for none. */
+    volatile long deadlineNanos;
+    volatile boolean overdueHandled;
+    /** An interrupt held back while this BLOCK call ran, delivered when it returns. */
+    volatile boolean interruptHeld;
+    java.util.concurrent.locks.Lock sessionLock;
 
     ToolFrame(ToolSpec spec, Session session, String agent, long seq, ToolFrame parent) {
         this.spec = spec;
@@ -85,6 +95,47 @@ public final class ToolFrame {
     /** The processes this call started, to be killed with it. */
     synchronized java.util.List<Process> processes() {
         return java.util.List.copyOf(processes);
+    }
+
+    /** Cancelled itself, or inside a cancelled call: the reason, else null. */
+    public String cancelled() {
+        for (ToolFrame frame = this; frame != null; frame = frame.parent) {
+            String reason = frame.cancelReason;
+            if (reason != null) {
+                return reason;
+            }
+        }
+        return null;
+    }
+
+    /** Marks the call cancelled (the first reason stays) and kills the processes it started. */
+    void cancel(String reason) {
+        cancel(reason, false);
+    }
+
+    void cancelByInterrupt() {
+        cancel("interrupted", true);
+    }
+
+    /** Whether the call was cancelled by an interrupt of its thread (whose status the caller keeps). */
+    boolean cancelledByInterrupt() {
+        return cancelledByInterrupt;
+    }
+
+    private void cancel(String reason, boolean byInterrupt) {
+        synchronized (this) {
+            if (cancelReason == null) {
+                cancelReason = reason;
+                cancelledByInterrupt = byInterrupt;
+            }
+        }
+        for (Process process : processes()) {
+            ProcessWatch.killTree(process);
+        }
+    }
+
+    boolean isBlock() {
+        return spec.interrupt() == dev.toolgate.annotations.InterruptBehavior.BLOCK;
     }
 
     public Object result() {

@@ -121,6 +121,23 @@ abstract class Injection {
         };
     }
 
+    /** {@code if (owner.name(loads…)) return;} at entry of a void method. */
+    static Injection returnIf(String owner, String name, String descriptor, Load... loads) {
+        Call call = new Call(owner, name, descriptor, List.of(loads));
+        return new Injection() {
+            @Override
+            void atEntry(MethodVisitor code, Shape shape) {
+                call.emit(code, shape);
+                Label proceed = new Label();
+                code.visitJumpInsn(Opcodes.IFEQ, proceed);
+                code.visitInsn(Opcodes.RETURN);
+                code.visitLabel(proceed);
+                // Same locals as at entry, empty stack; the method's first instruction is no branch target.
+                code.visitFrame(Opcodes.F_SAME, 0, null, 0, null);
+            }
+        };
+    }
+
     /** {@code owner.name(returnValue)} before each return of an object. */
     static Injection onReturnValue(String owner, String name) {
         return new Injection() {

@@ -32,15 +32,6 @@ public final class JdkWeaving {
         for (JdkHook hook : JdkHook.all()) {
             byClass.computeIfAbsent(hook.owner(), owner -> new ArrayList<>()).add(hook);
         }
-        List<Class<?>> classes = new ArrayList<>();
-        for (String owner : byClass.keySet()) {
-            try {
-                classes.add(Class.forName(owner.replace('/', '.'), false, null));
-            } catch (ClassNotFoundException e) {
-                throw new IllegalStateException("this JDK (" + Runtime.version() + ") has no " + owner
-                        + " to weave; what goes through it would go unchecked");
-            }
-        }
         Map<String, List<JdkHook>> attachHooks = new LinkedHashMap<>();
         for (JdkHook hook : ExitHooks.ATTACH) {
             attachHooks.computeIfAbsent(hook.owner(), owner -> new ArrayList<>()).add(hook);
@@ -48,10 +39,35 @@ public final class JdkWeaving {
         ModuleLayer.boot().findModule("jdk.attach").ifPresent(attach -> instrumentation.redefineModule(attach,
                 Set.of(JdkOps.class.getModule()), Map.of(), Map.of(), Set.of(), Map.of()));
         Transformer transformer = new Transformer(byClass, attachHooks);
-        // Stays registered: should anything retransform these classes again, the hooks go back in.
+        // Stays registered: classes loaded from now on are woven as they load, and should anything
+        // retransform these classes again, the hooks go back in.
         instrumentation.addTransformer(transformer, true);
+        Set<String> loaded = new java.util.HashSet<>();
+        for (Class<?> type : instrumentation.getAllLoadedClasses()) {
+            if (type.getClassLoader() == null) {
+                loaded.add(type.getName());
+            }
+        }
+        List<Class<?>> alreadyLoaded = new ArrayList<>();
+        for (Map.Entry<String, List<JdkHook>> entry : byClass.entrySet()) {
+            String name = entry.getKey().replace('/', '.');
+            try {
+                // A class not loaded yet is woven as it loads now: cheaper than retransforming it.
+                Class<?> type = Class.forName(name, false, null);
+                if (loaded.contains(name)) {
+                    alreadyLoaded.add(type);
+                }
+            } catch (ClassNotFoundException e) {
+                if (entry.getValue().stream().anyMatch(JdkHook::required)) {
+                    throw new IllegalStateException("this JDK (" + Runtime.version() + ") has no " + entry.getKey()
+                            + " to weave; what goes through it would go unchecked");
+                }
+            }
+        }
         try {
-            instrumentation.retransformClasses(classes.toArray(new Class<?>[0]));
+            if (!alreadyLoaded.isEmpty()) {
+                instrumentation.retransformClasses(alreadyLoaded.toArray(new Class<?>[0]));
+            }
         } catch (UnmodifiableClassException | RuntimeException | LinkageError e) {
             throw new IllegalStateException("cannot weave the JDK: " + e, e);
         }

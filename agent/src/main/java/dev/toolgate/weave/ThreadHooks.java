@@ -10,7 +10,7 @@ import dev.toolgate.weave.Injection.Load;
 import java.util.List;
 
 /**
- * Work a tool hands to other threads stays inside its call. New threads inherit it; pool
+ * Interrupts, and work a tool hands to other threads, which stays inside its call. New threads inherit it; pool
  * threads forget what they inherited and take each task's own: executor tasks are wrapped when
  * submitted, ForkJoin tasks (parallel streams, CompletableFuture) remembered when created.
  */
@@ -20,7 +20,13 @@ final class ThreadHooks {
     private static final Injection POOL_THREAD_STARTS = onEntry(CONTEXT_TASKS, "poolThreadStarts", "()V");
     private static final String STPE = "java/util/concurrent/ScheduledThreadPoolExecutor";
 
+    private static final Injection HOLD_BACK_INTERRUPT = Injection.returnIf("dev/toolgate/runtime/Interrupts",
+            "holdBack", "(Ljava/lang/Thread;)Z", Load.self());
+
     static final List<JdkHook> HOOKS = List.of(
+            // A BLOCK tool's thread keeps running undisturbed; a CANCEL tool is cancelled (SPEC §9).
+            JdkHook.of("java/lang/Thread", "interrupt", "()V", HOLD_BACK_INTERRUPT),
+            JdkHook.ifPresent("java/lang/VirtualThread", "interrupt", "()V", HOLD_BACK_INTERRUPT),
             JdkHook.of("java/util/concurrent/ThreadPoolExecutor", "execute", "(Ljava/lang/Runnable;)", WRAP_TASK),
             // The scheduled executor queues tasks itself rather than through execute().
             JdkHook.of(STPE, "schedule", "", WRAP_TASK),
