@@ -63,19 +63,19 @@ public final class JdkOps {
 
     public static void readFile(File file) {
         if (file != null) {
-            path(RequestKind.READ, file.getAbsolutePath());
+            path(RequestKind.READ, file);
         }
     }
 
     public static void writeFile(File file) {
         if (file != null) {
-            path(RequestKind.WRITE, file.getAbsolutePath());
+            path(RequestKind.WRITE, file);
         }
     }
 
     public static void randomAccess(File file, String mode) {
         if (file != null) {
-            path(mode != null && mode.indexOf('w') >= 0 ? RequestKind.WRITE : RequestKind.READ, file.getAbsolutePath());
+            path(mode != null && mode.indexOf('w') >= 0 ? RequestKind.WRITE : RequestKind.READ, file);
         }
     }
 
@@ -129,7 +129,8 @@ public final class JdkOps {
         try {
             Path absolute;
             try {
-                absolute = path instanceof Path p ? p.toAbsolutePath() : Path.of((String) path);
+                // Computed only now, past the cheap tests: most opens never get this far.
+                absolute = path instanceof Path p ? p.toAbsolutePath() : Path.of(((File) path).getAbsolutePath());
             } catch (InvalidPathException invalid) {
                 // Not a path the JDK can open either: it fails on its own.
                 return;
