@@ -3,8 +3,15 @@ package dev.toolgate.it;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.groups.Tuple.tuple;
 
+import com.sun.tools.attach.VirtualMachine;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -89,5 +96,51 @@ class DeclaredToolsIT {
                         + " method with a body");
         assertThat(result.stderr()).doesNotContain("#export").doesNotContain("#report*").doesNotContain("#purge");
         assertThat(result.stdout()).contains("CALL 0 export ALLOWED exported to out.csv");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("jdks")
+    void dynamic_attach_gates_a_declared_method_whose_class_is_already_loaded(Path jdk) throws Exception {
+        ChildJvm dirs = ChildJvm.in(jdk, root).projectSettings("""
+                {"permissions": {"deny": ["legacy_export"]}, "tools": {%s}}
+                """.formatted(DECLARATIONS));
+        LiveJvm.Launch launch = LiveJvm.of(jdk, dirs).withoutAgent();
+        if (majorVersion(jdk) >= 21) {
+            launch.jvmOption("-XX:+EnableDynamicAgentLoading");
+        }
+        ChildJvm.Result result;
+        try (LiveJvm jvm = launch.start("dev.toolgate.fixtures.LegacyAttachTarget")) {
+            jvm.awaitOutput("READY", 1, Duration.ofSeconds(30));
+            Matcher pid = Pattern.compile("(?m)^PID (\\d+)$").matcher(jvm.output());
+            assertThat(pid.find()).as(jvm.toString()).isTrue();
+            VirtualMachine vm;
+            try {
+                vm = VirtualMachine.attach(pid.group(1));
+            } catch (Exception e) {
+                Assumptions.assumeTrue(jdk.equals(Path.of(System.getProperty("java.home"))),
+                        "attach to " + ChildJvm.jdkName(jdk) + " failed: " + e);
+                throw e;
+            }
+            try {
+                vm.loadAgent(ChildJvm.AGENT_JAR.toAbsolutePath().toString(), "ask=deny");
+            } finally {
+                vm.detach();
+            }
+            jvm.send("go");
+            result = jvm.waitFor(Duration.ofSeconds(60));
+        }
+
+        assertThat(result.call(0)).as("before the attach nothing gates: " + result).isEqualTo("ALLOWED exported to x0");
+        assertThat(result.call(1)).startsWith("DENIED Permission denied: tool 'legacy_export'");
+        assertThat(result.bodyRuns("export")).isEqualTo(1);
+    }
+
+    private static int majorVersion(Path javaHome) throws IOException {
+        for (String line : Files.readAllLines(javaHome.resolve("release"))) {
+            if (line.startsWith("JAVA_VERSION=")) {
+                return Integer.parseInt(line.substring("JAVA_VERSION=".length()).replace("\"", "").split("[.+-]")[0]);
+            }
+        }
+        throw new IllegalStateException("no JAVA_VERSION in " + javaHome.resolve("release"));
     }
 }
