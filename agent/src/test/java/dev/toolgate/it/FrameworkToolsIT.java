@@ -77,6 +77,24 @@ class FrameworkToolsIT {
                         tuple("spring_lookup", "allow"), tuple("springDelete", "deny"));
     }
 
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("jdks")
+    void a_declaration_gives_a_langchain4j_tool_its_name_and_attributes(Path jdk) throws Exception {
+        // Plan mode denies what is not read-only, allow rule or not: the declaration makes weather read-only.
+        ChildJvm.Result result = ChildJvm.in(jdk, root).withFrameworks().projectSettings("""
+                {"permissions": {"defaultMode": "plan", "allow": ["city_weather", "deleteAccount"]},
+                 "tools": {"declare": [{"method": "dev.toolgate.fixtures.LangChainTools#weather(String)",
+                                        "name": "city_weather", "readOnly": true}]}}
+                """).run("dev.toolgate.fixtures.LangChainScenario",
+                "weather={\"city\": \"Oslo\"}", "deleteAccount={\"user\": \"bob\"}");
+
+        assertThat(modelSaw(result, "weather")).as(result.toString()).isEqualTo("error=false sunny in Oslo");
+        assertThat(modelSaw(result, "deleteAccount")).startsWith("error=true Permission denied: tool 'deleteAccount'")
+                .contains("plan");
+        assertThat(result.audit("decision")).extracting(r -> r.get("tool"), r -> r.get("behavior"))
+                .containsExactly(tuple("city_weather", "allow"), tuple("deleteAccount", "deny"));
+    }
+
     /** What the scripted model saw of {@code tool}'s result: "error=… text". */
     private static String modelSaw(ChildJvm.Result result, String tool) {
         String prefix = "MODEL SAW " + tool + " ";
