@@ -1,5 +1,6 @@
 package dev.toolgate.settings;
 
+import dev.toolgate.rules.MethodPattern;
 import dev.toolgate.rules.Rule;
 import dev.toolgate.settings.Settings.HookCommand;
 import dev.toolgate.settings.Settings.HookMatcher;
@@ -47,10 +48,13 @@ final class ToolsAndHooksReader {
         Located<String> method = d.text("method")
                 .orElseThrow(() -> d.missing("method", "a method such as \"com.acme.Exporter#export\""));
         String m = method.value();
-        int hash = m.indexOf('#');
-        if (hash <= 0 || hash == m.length() - 1 || m.indexOf('#', hash + 1) >= 0 || m.contains(" ")) {
-            throw d.error(method.at(), d.key("method") + ": '" + m
-                    + "' is not a method (expected class#method, such as \"com.acme.Exporter#export\")");
+        try {
+            MethodPattern.parse(m);
+        } catch (IllegalArgumentException e) {
+            String detail = e.getMessage().equals(MethodPattern.NOT_CLASS_HASH_METHOD) ? "" : ": " + e.getMessage();
+            throw d.error(method.at(), d.key("method") + ": '" + m + "' is not a method" + detail
+                    + " (expected class#method or class#method(types), such as \"com.acme.Exporter#export\""
+                    + " or \"com.acme.*Job#run(java.lang.String,int)\")");
         }
         Located<String> name = d.text("name")
                 .orElseThrow(() -> d.missing("name", "the tool name, such as \"legacy_export\""));

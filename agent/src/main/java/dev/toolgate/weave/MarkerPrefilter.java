@@ -5,22 +5,30 @@ import java.lang.instrument.IllegalClassFormatException;
 import java.nio.charset.StandardCharsets;
 import java.security.ProtectionDomain;
 import java.util.List;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 
 /**
- * Passes a class on to Byte Buddy only if its class file mentions one of the markers (an
- * annotation's descriptor) somewhere in its constant pool. Most classes never mention a tool
- * annotation, and a byte scan is far cheaper than describing every class loaded.
+ * Passes a class on to Byte Buddy only if its name is one that settings name, or its class
+ * file mentions one of the markers (an annotation's descriptor) somewhere in its constant pool.
+ * Most classes never mention a tool annotation, and a byte scan is far cheaper than describing
+ * every class loaded.
  */
 final class MarkerPrefilter implements ClassFileTransformer {
 
     private final Supplier<ClassFileTransformer> delegateFactory;
     private volatile ClassFileTransformer delegate;
     private final byte[][] markers;
+    private final Predicate<String> namedClass;
 
-    /** @param delegateFactory built on the first class that needs it: an application without tools never pays for it */
-    MarkerPrefilter(Supplier<ClassFileTransformer> delegateFactory, List<String> markers) {
+    /**
+     * @param delegateFactory built on the first class that needs it: an application without tools never pays for it
+     * @param namedClass      tests a class's internal name ({@code com/acme/Foo}), or null when no class is named
+     */
+    MarkerPrefilter(Supplier<ClassFileTransformer> delegateFactory, List<String> markers,
+                    Predicate<String> namedClass) {
         this.delegateFactory = delegateFactory;
+        this.namedClass = namedClass;
         this.markers = new byte[markers.size()][];
         for (int i = 0; i < markers.size(); i++) {
             this.markers[i] = markers.get(i).getBytes(StandardCharsets.UTF_8);
@@ -32,7 +40,7 @@ final class MarkerPrefilter implements ClassFileTransformer {
                             ProtectionDomain protectionDomain, byte[] classfileBuffer)
             throws IllegalClassFormatException {
         // Tool classes are application classes; the JDK and the agent itself live in the boot loader.
-        if (loader == null || !mentionsMarker(classfileBuffer)) {
+        if (loader == null || !(namedClass != null && namedClass.test(className) || mentionsMarker(classfileBuffer))) {
             return null;
         }
         return delegate().transform(loader, className, classBeingRedefined, protectionDomain, classfileBuffer);

@@ -24,6 +24,9 @@ public final class ChildJvm {
     static final Path ANNOTATIONS_JAR = Path.of(System.getProperty("toolgate.annotationsJar",
             "../annotations/target/toolgate-annotations-0.1.0-SNAPSHOT.jar"));
     static final Path FIXTURES = Path.of(System.getProperty("toolgate.fixtures", "target/test-classes"));
+    /** Written by the build (maven-dependency-plugin build-classpath): LangChain4j, Spring AI and what they need. */
+    static final Path FRAMEWORK_CLASSPATH = Path.of(System.getProperty("toolgate.frameworkClasspath",
+            "target/framework-classpath.txt"));
     static final Path JDK25 = Path.of("/usr/lib/jvm/temurin-25-jdk-amd64");
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -114,6 +117,15 @@ public final class ChildJvm {
 
     public ChildJvm classPath(Path entry) {
         classPath.add(entry.toString());
+        return this;
+    }
+
+    /** Puts LangChain4j and Spring AI, as the test build resolved them, on the class path. */
+    public ChildJvm withFrameworks() throws IOException {
+        String jars = Files.readString(FRAMEWORK_CLASSPATH).strip();
+        for (String jar : jars.split(File.pathSeparator)) {
+            classPath.add(jar);
+        }
         return this;
     }
 

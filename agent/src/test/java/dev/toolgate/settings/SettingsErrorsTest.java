@@ -93,8 +93,17 @@ class SettingsErrorsTest {
                 Arguments.of("{\"tools\": {\"declare\": [{\"method\": \"a.B#c\"}]}}",
                         "1:24: tools.declare[0]: missing 'name' (expected the tool name, such as \"legacy_export\")"),
                 Arguments.of("{\"tools\": {\"declare\": [{\"method\": \"export\", \"name\": \"x\"}]}}",
-                        "1:35: tools.declare[0].method: 'export' is not a method"
-                                + " (expected class#method, such as \"com.acme.Exporter#export\")"),
+                        "1:35: tools.declare[0].method: 'export' is not a method (expected class#method or"
+                                + " class#method(types), such as \"com.acme.Exporter#export\" or"
+                                + " \"com.acme.*Job#run(java.lang.String,int)\")"),
+                Arguments.of("{\"tools\": {\"declare\": [{\"method\": \"a.B#c(int\", \"name\": \"x\"}]}}",
+                        "1:35: tools.declare[0].method: 'a.B#c(int' is not a method: the parameter list must end"
+                                + " the method, with ')' (expected class#method or class#method(types), such as"
+                                + " \"com.acme.Exporter#export\" or \"com.acme.*Job#run(java.lang.String,int)\")"),
+                Arguments.of("{\"tools\": {\"declare\": [{\"method\": \"a.B#c(in t)\", \"name\": \"x\"}]}}",
+                        "1:35: tools.declare[0].method: 'a.B#c(in t)' is not a method: 'in t' is not a parameter"
+                                + " type (expected class#method or class#method(types), such as"
+                                + " \"com.acme.Exporter#export\" or \"com.acme.*Job#run(java.lang.String,int)\")"),
                 Arguments.of("{\"tools\": {\"declare\": [{\"method\": \"a.B#c\", \"name\": \"my tool\"}]}}",
                         "1:52: tools.declare[0].name: name 'my tool': ' ' is not allowed in a tool name"
                                 + " (expected letters, digits, '_', '-', '.' or ':')"),
