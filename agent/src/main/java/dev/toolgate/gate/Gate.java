@@ -185,8 +185,13 @@ public final class Gate {
         if (dev.toolgate.sandbox.CanonicalPaths.isInside(path.target(), policy.roots())) {
             return true;
         }
-        return dev.toolgate.sandbox.CanonicalPaths.isInside(path.target(),
-                path.isWrite() ? policy.alwaysWritable() : policy.alwaysReadable());
+        if (path.isWrite()) {
+            return dev.toolgate.sandbox.CanonicalPaths.isInside(path.target(), policy.alwaysWritable());
+        }
+        // Links inside the JDK (a distribution's java.home/conf pointing into /etc) count as what
+        // they are named: nobody inside the sandbox can create them. Elsewhere only targets count.
+        return dev.toolgate.sandbox.CanonicalPaths.isInside(path.target(), policy.alwaysReadable())
+                || dev.toolgate.sandbox.CanonicalPaths.isInside(path.link(), policy.javaHome());
     }
 
     private static String describe(Request request) {

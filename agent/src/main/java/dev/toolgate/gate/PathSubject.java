@@ -13,12 +13,15 @@ public record PathSubject(String raw, ToolPath.Access access, Path link, Path ta
     public static PathSubject of(String raw, ToolPath.Access access, Path baseDir) {
         boolean traversal = CanonicalPaths.isTraversal(raw);
         Path link = CanonicalPaths.absolute(raw, baseDir);
-        return new PathSubject(raw, access, link, CanonicalPaths.canonical(link), traversal);
+        Path given = Path.of(raw);
+        // The target from the path as given: ".." after a link climbs from where the link leads.
+        Path target = CanonicalPaths.canonical(given.isAbsolute() ? given : baseDir.resolve(given));
+        return new PathSubject(raw, access, link, target, traversal);
     }
 
     public static PathSubject ofAbsolute(Path absolute, ToolPath.Access access) {
         Path link = absolute.toAbsolutePath().normalize();
-        return new PathSubject(absolute.toString(), access, link, CanonicalPaths.canonical(link), false);
+        return new PathSubject(absolute.toString(), access, link, CanonicalPaths.canonical(absolute), false);
     }
 
     public boolean isWrite() {

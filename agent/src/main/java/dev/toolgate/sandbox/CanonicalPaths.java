@@ -35,14 +35,16 @@ public final class CanonicalPaths {
      * target. Never throws for I/O reasons: it then falls back to the normalised path.
      */
     public static Path canonical(Path absolute) {
-        Path normalized = absolute.toAbsolutePath().normalize();
+        // Not normalised first: "/proc/self/cwd/.." climbs from where the link leads, as the
+        // system would, not from "/proc/self".
+        Path physical = absolute.toAbsolutePath();
         try {
-            return normalized.toRealPath();
+            return physical.toRealPath();
         } catch (IOException | SecurityException notThere) {
             try {
-                return resolve(normalized, new int[] {MAX_LINKS}).normalize();
+                return resolve(physical, new int[] {MAX_LINKS}).normalize();
             } catch (IOException | SecurityException e) {
-                return normalized;
+                return physical.normalize();
             }
         }
     }
@@ -50,7 +52,7 @@ public final class CanonicalPaths {
     /** For deny and ask matching: the link and its canonical target, distinct, link first. */
     public static List<Path> linkAndTarget(Path absolute) {
         Path link = absolute.toAbsolutePath().normalize();
-        Path target = canonical(link);
+        Path target = canonical(absolute);
         return target.equals(link) ? List.of(link) : List.of(link, target);
     }
 

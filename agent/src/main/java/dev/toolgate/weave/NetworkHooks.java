@@ -17,8 +17,9 @@ final class NetworkHooks {
     static final List<JdkHook> HOOKS = List.of(
             JdkHook.of("sun/nio/ch/NioSocketImpl", "connect", "(Ljava/net/SocketAddress;I)",
                     onEntry(JDK_OPS, "connect", CONNECT, Load.argument(0))),
-            JdkHook.of("sun/nio/ch/SocketChannelImpl", "connect", "(Ljava/net/SocketAddress;)",
-                    onEntry(JDK_OPS, "connect", CONNECT, Load.argument(0))),
+            // Both connect() and the blocking connect of socket().connect() begin here.
+            JdkHook.of("sun/nio/ch/SocketChannelImpl", "beginConnect", "(ZLjava/net/SocketAddress;)",
+                    onEntry(JDK_OPS, "connect", CONNECT, Load.argument(1))),
             JdkHook.of("sun/nio/ch/DatagramChannelImpl", "connect", "(Ljava/net/SocketAddress;Z)",
                     onEntry(JDK_OPS, "connect", CONNECT, Load.argument(0))),
             JdkHook.of("sun/nio/ch/DatagramChannelImpl", "send", "(Ljava/nio/ByteBuffer;Ljava/net/SocketAddress;)",
