@@ -4,6 +4,7 @@ import dev.toolgate.ask.AskBroker;
 import dev.toolgate.audit.AuditLog;
 import dev.toolgate.gate.Gate;
 import dev.toolgate.gate.GatePolicy;
+import dev.toolgate.hooks.HookPipeline;
 import dev.toolgate.settings.Settings;
 
 /** Everything a running gate needs, built once at start-up from the merged settings. */
@@ -20,6 +21,7 @@ public final class GateRuntime {
     private final ToolCallHandler toolCalls;
     private final OperationHandler operations;
     private final ProcessWatch processes;
+    private final HookPipeline hooks;
 
     private GateRuntime(Settings settings, AuditLog audit, AskBroker broker) {
         this.settings = settings;
@@ -27,6 +29,7 @@ public final class GateRuntime {
         this.gate = new Gate(GatePolicy.compile(settings), mode::get);
         this.broker = broker;
         this.audit = audit;
+        this.hooks = HookPipeline.from(settings);
         AskFlow asks = new AskFlow(this);
         this.toolCalls = new ToolCallHandler(this, asks);
         this.operations = new OperationHandler(this, asks);
@@ -86,6 +89,10 @@ public final class GateRuntime {
 
     public ProcessWatch processes() {
         return processes;
+    }
+
+    public HookPipeline hooks() {
+        return hooks;
     }
 
     public OperationHandler operations() {

@@ -16,6 +16,7 @@ public final class ToolFrame {
     private final java.util.List<Process> processes = new java.util.ArrayList<>(0);
     private Object result;
     private Throwable thrown;
+    private Object[] arguments;
 
     ToolFrame(ToolSpec spec, Session session, String agent, long seq, ToolFrame parent) {
         this.spec = spec;
@@ -93,6 +94,15 @@ public final class ToolFrame {
 
     public Throwable thrown() {
         return thrown;
+    }
+
+    /** The arguments the tool runs with: the caller's, or the ones a pre-hook put in their place. */
+    public Object[] arguments() {
+        return arguments;
+    }
+
+    void arguments(Object[] callArguments) {
+        this.arguments = callArguments;
     }
 
     void complete(Object newResult, Throwable newThrown) {
