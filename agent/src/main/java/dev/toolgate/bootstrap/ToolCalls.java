@@ -10,9 +10,12 @@ public final class ToolCalls {
     private ToolCalls() {
     }
 
-    /** Runs the gate; throws {@link SecurityException} when the call is denied. */
-    public static ToolFrame enter(int toolId, Object[] args) {
-        return GateRuntime.get().toolCalls().enter(ToolRegistry.get(toolId), args);
+    /**
+     * Runs the hooks and the gate; throws {@link SecurityException} when the call is denied.
+     * The frame holds the arguments the tool runs with (hooks may change them).
+     */
+    public static ToolFrame enter(int toolId, Class<?> owner, Object[] args) {
+        return GateRuntime.get().toolCalls().enter(ToolRegistry.get(toolId), owner, args);
     }
 
     /** Ends the call; the frame then holds the result and exception the caller sees. */

@@ -4,6 +4,7 @@ import dev.toolgate.ask.AskBroker;
 import dev.toolgate.audit.AuditLog;
 import dev.toolgate.gate.Gate;
 import dev.toolgate.gate.GatePolicy;
+import dev.toolgate.hooks.HookPipeline;
 import dev.toolgate.settings.Settings;
 
 /** Everything a running gate needs, built once at start-up from the merged settings. */
@@ -22,6 +23,7 @@ public final class GateRuntime {
     private final ToolStats stats = new ToolStats();
     private final OperationHandler operations;
     private final ProcessWatch processes;
+    private final HookPipeline hooks;
 
     private GateRuntime(Settings settings, AuditLog audit, AskBroker broker) {
         this.settings = settings;
@@ -29,6 +31,7 @@ public final class GateRuntime {
         this.gate = new Gate(GatePolicy.compile(settings), mode::get);
         this.broker = broker;
         this.audit = audit;
+        this.hooks = HookPipeline.from(settings);
         AskFlow asks = new AskFlow(this);
         this.lifecycle = new CallLifecycle(this);
         this.toolCalls = new ToolCallHandler(this, asks, lifecycle);
@@ -102,6 +105,10 @@ public final class GateRuntime {
 
     public ProcessWatch processes() {
         return processes;
+    }
+
+    public HookPipeline hooks() {
+        return hooks;
     }
 
     public OperationHandler operations() {

@@ -4,6 +4,11 @@ import dev.toolgate.api.PermissionDeniedException;
 import dev.toolgate.api.ToolDecision;
 import dev.toolgate.gate.Decision;
 import dev.toolgate.gate.Request;
+import dev.toolgate.hooks.HookPipeline;
+import dev.toolgate.hooks.PostOutcome;
+import dev.toolgate.hooks.PreOutcome;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
  * A tool call from start to end: gate, ask, audit, and the frame that the tool's own
@@ -17,6 +22,7 @@ public final class ToolCallHandler {
     private final GateRuntime runtime;
     private final AskFlow asks;
     private final CallLifecycle lifecycle;
+    private final ToolMethods methods = new ToolMethods();
 
     ToolCallHandler(GateRuntime runtime, AskFlow asks, CallLifecycle lifecycle) {
         this.runtime = runtime;
@@ -28,17 +34,17 @@ public final class ToolCallHandler {
         return LAST_DECISION.get();
     }
 
-    public ToolFrame enter(ToolSpec spec, Object[] args) {
+    public ToolFrame enter(ToolSpec spec, Class<?> owner, Object[] args) {
         ThreadContext context = ThreadContext.current();
         context.enterInternal();
         try {
-            return gate(spec, args);
+            return gate(spec, owner, args);
         } finally {
             context.exitInternal();
         }
     }
 
-    private ToolFrame gate(ToolSpec spec, Object[] args) {
+    private ToolFrame gate(ToolSpec spec, Class<?> owner, Object[] args) {
         ToolFrame parent = ToolFrame.current();
         Session session = parent != null ? parent.session() : runtime.sessions().current();
         String agent = parent == null ? "lead" : parent.agentForChildren();
@@ -47,8 +53,12 @@ public final class ToolCallHandler {
         long seq = session.nextSeq();
         session.calls.increment();
 
-        Request request = ToolRequests.build(spec, args, runtime.settings().projectDir());
-        Decision decision = decide(request, session, agent, silent, args);
+        // Pre-hooks first: the gate decides on the arguments the tool would run with.
+        PreOutcome hooked = preHooks(spec, owner, args, session, agent, seq);
+        Object[] callArgs = hooked.argumentsOr(args);
+        Request request = ToolRequests.build(spec, callArgs, runtime.settings().projectDir());
+        Decision decision = hooked.isBlocked() ? Decision.deny(hooked.blockReason())
+                : decide(request, session, agent, silent, callArgs, hooked.permissionReason());
         session.recordOutcome(decision.isDeny());
         if (decision.isDeny()) {
             session.denials.increment();
@@ -62,6 +72,7 @@ public final class ToolCallHandler {
             throw new PermissionDeniedException("Permission denied: tool '" + spec.name() + "': " + decision.reason());
         }
         ToolFrame frame = new ToolFrame(spec, session, agent, seq, parent);
+        frame.arguments(callArgs);
         lifecycle.begin(frame);
         frame.enteredAfter(frame.push());
         return frame;
@@ -79,6 +90,16 @@ public final class ToolCallHandler {
 
     private void finish(ToolFrame frame, Object result, Throwable thrown) {
         frame.pop();
+        HookPipeline hooks = runtime.hooks();
+        if (hooks.hasPost()) {
+            PostOutcome after = hooks.post(frame.spec(), methods.resolved(frame.spec()), frame.arguments(), result,
+                    thrown, frame.session().name(), frame.agent());
+            result = after.result();
+            thrown = after.thrown();
+        }
+        if (thrown == null) {
+            result = hooks.limitOutput(frame.spec(), result);
+        }
         Throwable outcome = lifecycle.end(frame, thrown);
         frame.complete(outcome == null ? result : null, outcome);
         long elapsedNanos = System.nanoTime() - frame.startNanos();
@@ -92,7 +113,8 @@ public final class ToolCallHandler {
                 elapsedMillis, preview(outcome != null ? outcome.toString() : result));
     }
 
-    private Decision decide(Request request, Session session, String agent, boolean silent, Object[] args) {
+    private Decision decide(Request request, Session session, String agent, boolean silent, Object[] args,
+                            String hookAsk) {
         if (session.denialLimitReached() && !runtime.broker().hasConsole()) {
             return Decision.deny("denial limit reached (3 denials in a row or 20 in all in session '"
                     + session.name() + "'), and there is no console to ask");
@@ -102,10 +124,37 @@ public final class ToolCallHandler {
             return Decision.deny("the same call " + maxIdentical + " times in a row (tools.maxIdenticalCalls)");
         }
         Decision decision = runtime.gate().decide(request, session.grants());
+        if (decision.isAllow() && hookAsk != null) {
+            decision = Decision.ask(hookAsk + " (the gate: " + decision.reason() + ")");
+        }
         if (!decision.isAsk()) {
             return decision;
         }
         return asks.resolve(decision, request, session, agent, silent, ToolRequests.input(request.tool(), args));
+    }
+
+    private PreOutcome preHooks(ToolSpec spec, Class<?> owner, Object[] args, Session session, String agent,
+                                long seq) {
+        HookPipeline hooks = runtime.hooks();
+        if (!hooks.hasPre() && !hooks.hasPost()) {
+            return PreOutcome.NONE;
+        }
+        // Found now, while the owner is at hand: post-hooks convert to its return type.
+        java.lang.reflect.Method method = methods.resolve(spec, owner);
+        if (!hooks.hasPre()) {
+            return PreOutcome.NONE;
+        }
+        PreOutcome outcome = hooks.pre(spec, method, args, session.name(), agent);
+        if (outcome.additionalContext() != null) {
+            Map<String, Object> fields = new LinkedHashMap<>();
+            fields.put("session", session.name());
+            fields.put("agent", agent);
+            fields.put("seq", seq);
+            fields.put("tool", spec.name());
+            fields.put("context", outcome.additionalContext());
+            runtime.audit().event("hook_context", fields);
+        }
+        return outcome;
     }
 
     static String preview(Object value) {

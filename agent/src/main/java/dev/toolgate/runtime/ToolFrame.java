@@ -26,6 +26,7 @@ public final class ToolFrame {
     /** An interrupt held back while this BLOCK call ran, delivered when it returns. */
     volatile boolean interruptHeld;
     java.util.concurrent.locks.Lock sessionLock;
+    private Object[] arguments;
 
     ToolFrame(ToolSpec spec, Session session, String agent, long seq, ToolFrame parent) {
         this.spec = spec;
@@ -144,6 +145,15 @@ public final class ToolFrame {
 
     public Throwable thrown() {
         return thrown;
+    }
+
+    /** The arguments the tool runs with: the caller's, or the ones a pre-hook put in their place. */
+    public Object[] arguments() {
+        return arguments;
+    }
+
+    void arguments(Object[] callArguments) {
+        this.arguments = callArguments;
     }
 
     void complete(Object newResult, Throwable newThrown) {

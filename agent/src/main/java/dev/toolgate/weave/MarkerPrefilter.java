@@ -1,5 +1,6 @@
 package dev.toolgate.weave;
 
+import dev.toolgate.runtime.ThreadContext;
 import java.lang.instrument.ClassFileTransformer;
 import java.lang.instrument.IllegalClassFormatException;
 import java.nio.charset.StandardCharsets;
@@ -43,7 +44,18 @@ final class MarkerPrefilter implements ClassFileTransformer {
         if (loader == null || !(namedClass != null && namedClass.test(className) || mentionsMarker(classfileBuffer))) {
             return null;
         }
-        return delegate().transform(loader, className, classBeingRedefined, protectionDomain, classfileBuffer);
+        // Weaving is the gate's own work: under sandbox.enforce jvm its reads of the agent jar must not be
+        // checked, and a failure here would leave the class unwoven (the JVM ignores a transformer's exception).
+        ThreadContext context = ThreadContext.current();
+        context.enterInternal();
+        try {
+            return delegate().transform(loader, className, classBeingRedefined, protectionDomain, classfileBuffer);
+        } catch (RuntimeException | LinkageError e) {
+            FailClosedListener.INSTANCE.onError(className, loader, null, classBeingRedefined != null, e);
+            throw e;
+        } finally {
+            context.exitInternal();
+        }
     }
 
     private ClassFileTransformer delegate() {

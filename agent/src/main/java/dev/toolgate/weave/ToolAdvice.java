@@ -12,8 +12,11 @@ public final class ToolAdvice {
     }
 
     @Advice.OnMethodEnter
-    public static ToolFrame enter(@ToolId int toolId, @Advice.AllArguments Object[] args) {
-        return ToolCalls.enter(toolId, args);
+    public static ToolFrame enter(@ToolId int toolId, @Advice.Origin Class<?> owner,
+                                  @Advice.AllArguments(readOnly = false, typing = Assigner.Typing.DYNAMIC) Object[] args) {
+        ToolFrame frame = ToolCalls.enter(toolId, owner, args);
+        args = frame.arguments();
+        return frame;
     }
 
     @Advice.OnMethodExit(onThrowable = Throwable.class)
@@ -21,7 +24,10 @@ public final class ToolAdvice {
                             @Advice.Return(readOnly = false, typing = Assigner.Typing.DYNAMIC) Object result,
                             @Advice.Thrown(readOnly = false) Throwable thrown) {
         ToolCalls.exit(frame, result, thrown);
-        result = frame.result();
         thrown = frame.thrown();
+        if (thrown == null) {
+            // Not when it throws: a null result of a primitive method would not unbox.
+            result = frame.result();
+        }
     }
 }

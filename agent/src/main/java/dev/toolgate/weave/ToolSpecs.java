@@ -42,8 +42,11 @@ final class ToolSpecs {
         List<String> parameterNames = new ArrayList<>();
         List<ToolSpec.PathParam> pathParams = new ArrayList<>();
         List<Integer> commandParams = new ArrayList<>();
+        List<String> parameterTypes = new ArrayList<>();
         for (ParameterDescription.InDefinedShape parameter : method.getParameters()) {
+            // Named from -parameters, or from the local variable table (the type pool reads it in extended mode).
             parameterNames.add(parameter.isNamed() ? parameter.getName() : "arg" + parameter.getIndex());
+            parameterTypes.add(parameter.getType().asErasure().getDescriptor());
             var parameterAnnotations = parameter.getDeclaredAnnotations();
             if (parameterAnnotations.isAnnotationPresent(ToolPath.class)) {
                 ToolPath.Access access = parameterAnnotations.ofType(ToolPath.class).load().value();
@@ -59,7 +62,7 @@ final class ToolSpecs {
         return new ToolSpec(-1, tool.name(), method.getDeclaringType().getTypeName(), method.getName(),
                 List.copyOf(parameterNames), tool.interrupt(), tool.concurrencySafe(), tool.readOnly(),
                 tool.destructive(), tool.requiresUserInteraction(), tool.abortsSiblings(), tool.subagent(),
-                tool.timeoutMillis(), List.copyOf(pathParams), List.copyOf(commandParams));
+                tool.timeoutMillis(), List.copyOf(pathParams), List.copyOf(commandParams), List.copyOf(parameterTypes));
     }
 
     /** A framework {@code @Tool}'s {@code name}, else the method's own name. */

@@ -78,6 +78,8 @@ public final class ToolWeaving {
                 .disableClassFormatChanges()
                 .with(AgentBuilder.InitializationStrategy.NoOp.INSTANCE)
                 .with(AgentBuilder.TypeStrategy.Default.DECORATE)
+                // Extended: parameter names from the local variable table too, for hooks' tool_input.
+                .with(AgentBuilder.PoolStrategy.Default.EXTENDED)
                 .with(FailClosedListener.INSTANCE)
                 .ignore(none())
                 .type(declaredClass.or(declaresMethod(toolMethod)))

@@ -3,6 +3,7 @@ package dev.toolgate.weave;
 import dev.toolgate.bootstrap.ToolCalls;
 import dev.toolgate.runtime.ToolFrame;
 import net.bytebuddy.asm.Advice;
+import net.bytebuddy.implementation.bytecode.assign.Assigner;
 
 /** Inlined into every tool method that returns nothing. */
 public final class VoidToolAdvice {
@@ -11,8 +12,11 @@ public final class VoidToolAdvice {
     }
 
     @Advice.OnMethodEnter
-    public static ToolFrame enter(@ToolId int toolId, @Advice.AllArguments Object[] args) {
-        return ToolCalls.enter(toolId, args);
+    public static ToolFrame enter(@ToolId int toolId, @Advice.Origin Class<?> owner,
+                                  @Advice.AllArguments(readOnly = false, typing = Assigner.Typing.DYNAMIC) Object[] args) {
+        ToolFrame frame = ToolCalls.enter(toolId, owner, args);
+        args = frame.arguments();
+        return frame;
     }
 
     @Advice.OnMethodExit(onThrowable = Throwable.class)
