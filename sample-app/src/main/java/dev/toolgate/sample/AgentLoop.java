@@ -1,10 +1,12 @@
 package dev.toolgate.sample;
 
+import dev.toolgate.annotations.InterruptBehavior;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CancellationException;
 import java.util.stream.Collectors;
 
 /**
@@ -22,13 +24,26 @@ final class AgentLoop {
     private final Transcript transcript;
     private final PrintStream out;
     private final boolean unicode;
+    private final StepCanceller canceller;
+    private final long[] autoCancelMillis;
 
     AgentLoop(ToolRegistry tools, GateProbe probe, Transcript transcript, PrintStream out, boolean unicode) {
+        this(tools, probe, transcript, out, unicode, null, new long[0]);
+    }
+
+    /**
+     * @param canceller        runs top-level steps on a worker thread that can be cancelled; null: inline
+     * @param autoCancelMillis per top-level step, cancel it after this many ms (0: never)
+     */
+    AgentLoop(ToolRegistry tools, GateProbe probe, Transcript transcript, PrintStream out, boolean unicode,
+              StepCanceller canceller, long[] autoCancelMillis) {
         this.tools = tools;
         this.probe = probe;
         this.transcript = transcript;
         this.out = out;
         this.unicode = unicode;
+        this.canceller = canceller;
+        this.autoCancelMillis = autoCancelMillis.clone();
     }
 
     /** Runs the steps with their {@code {placeholders}} filled in; returns this loop's outcomes. */
@@ -43,10 +58,18 @@ final class AgentLoop {
             String label = transcript.label(i + 1);
             out.println(indent + "Step " + label + "  " + step.thought());
             print(indent, "call", describeCall(step));
+            boolean topLevel = transcript.depth() == 0;
             int slot = transcript.begin(label);
             StepOutcome outcome = null;
             try {
-                outcome = runStep(label, step, indent);
+                if (canceller != null && topLevel) {
+                    long autoCancel = i < autoCancelMillis.length ? autoCancelMillis[i] : 0;
+                    outcome = canceller.run(() -> runStep(label, step, indent), autoCancel,
+                            () -> report(indent, new StepOutcome(label, step.tool(), Outcome.CANCELLED,
+                                    "cancelled before it started")));
+                } else {
+                    outcome = runStep(label, step, indent);
+                }
             } finally {
                 transcript.end(slot, outcome != null ? outcome
                         : new StepOutcome(label, step.tool(), Outcome.ERROR, "the step did not finish"));
@@ -70,7 +93,12 @@ final class AgentLoop {
             Object result = tools.invoke(tool, step.arguments());
             StepOutcome outcome = report(indent, allowed(label, tool.name()));
             print(indent, "result", preview(result));
+            if (Thread.currentThread().isInterrupted() && tool.spec().interrupt() == InterruptBehavior.BLOCK) {
+                print(indent, "", "the cancel came while this BLOCK tool ran: it finished first, then got the interrupt");
+            }
             return outcome;
+        } catch (CancellationException e) {
+            return report(indent, new StepOutcome(label, tool.name(), Outcome.CANCELLED, String.valueOf(e.getMessage())));
         } catch (SecurityException e) {
             String message = String.valueOf(e.getMessage());
             if (message.startsWith(DENIED_PREFIX)) {

@@ -7,6 +7,8 @@ enum Outcome {
     DENIED("denied"),
     ASKED_DENIED("asked→denied"),
     ERROR("error"),
+    /** Cancelled while it ran (Ctrl-C, "cancel", or the demo's timer). */
+    CANCELLED("cancelled"),
     /** No agent attached: the tool ran without any gate. */
     UNGATED("ungated"),
     /** No agent attached: the tool changes things, so the sample did not run it. */

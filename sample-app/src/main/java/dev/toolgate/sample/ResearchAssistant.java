@@ -46,7 +46,9 @@ public final class ResearchAssistant {
             new LegacyExportJob(workspace, out).run();
             return;
         }
-        List<ScriptStep> script = options.script() == null
+        List<ScriptStep> script = options.demoCancel()
+                ? ScriptParser.parse(resource("demo-cancel.txt"), "demo-cancel.txt (built in)")
+                : options.script() == null
                 ? ScriptParser.parse(resource("script.txt"), "script.txt (built in)")
                 : ScriptParser.parse(Files.readString(options.script()), options.script().toString());
         List<ScriptStep> subagentScript = ScriptParser.parse(resource("subagent.txt"), "subagent.txt (built in)");
@@ -61,20 +63,42 @@ public final class ResearchAssistant {
             out.println("(so this run skips every tool that is not read-only; attach the agent to see the gate at work)");
         }
         out.println("Workspace: " + options.workspace() + "; script: "
-                + (options.script() == null ? "built in" : options.script()) + ", " + script.size() + " steps");
+                + (options.demoCancel() ? "cancel demo" : options.script() == null ? "built in" : options.script())
+                + ", " + script.size() + " steps");
         out.println();
 
         Transcript transcript = new Transcript();
         SubagentTool subagent = new SubagentTool(subagentScript, variables);
-        ToolRegistry tools = new ToolRegistry(
-                new ResearchTools(workspace), new FileTools(), new ShellTools(), new UserTools(), subagent);
-        AgentLoop loop = new AgentLoop(tools, probe, transcript, out, unicode);
+        ResearchTools research = new ResearchTools(workspace, options.demoCancel());
+        ToolRegistry tools = new ToolRegistry(research, new FileTools(), new ShellTools(), new UserTools(), subagent);
+        StepCanceller canceller = new StepCanceller(out);
+        canceller.handleCtrlC();
+        canceller.watchStdin();
+        long[] autoCancel = options.demoCancel() ? DEMO_CANCEL_AFTER_MILLIS : new long[0];
+        AgentLoop loop = new AgentLoop(tools, probe, transcript, out, unicode, canceller, autoCancel);
         subagent.useLoop(loop);
         loop.run(script, variables);
+        if (options.demoCancel()) {
+            out.println();
+            out.println("search_papers read " + research.filesRead() + " paper files before it ended"
+                    + " (all 30 passes: " + 30 * paperCount(workspace) + ").");
+            Path memory = workspace.resolve("memory.md");
+            List<String> lines = Files.exists(memory) ? Files.readAllLines(memory) : List.of();
+            out.println("Last line of " + memory + ": " + (lines.isEmpty() ? "(none)" : lines.get(lines.size() - 1)));
+        }
 
         out.println();
         out.println("Summary");
         out.print(SummaryTable.format(transcript.rows(), unicode));
+    }
+
+    /** The --demo-cancel run cancels step 1 after 1 s and step 2 after 0.5 s. */
+    private static final long[] DEMO_CANCEL_AFTER_MILLIS = {1000, 500};
+
+    private static long paperCount(Path workspace) throws IOException {
+        try (var files = Files.list(workspace.resolve("papers"))) {
+            return files.count();
+        }
     }
 
     private static String resource(String name) throws IOException {

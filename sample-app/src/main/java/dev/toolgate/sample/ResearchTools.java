@@ -28,13 +28,29 @@ final class ResearchTools {
             new Paper("2103.01245", "Stellar contamination in transmission spectroscopy", 2021));
 
     private final Path workspace;
+    /** The --demo-cancel run: the search reads the papers over and over, the memory is written slowly. */
+    private final boolean slow;
+    private volatile int filesRead;
 
     ResearchTools(Path workspace) {
+        this(workspace, false);
+    }
+
+    ResearchTools(Path workspace, boolean slow) {
         this.workspace = workspace;
+        this.slow = slow;
+    }
+
+    /** How many paper files the last slow search read. */
+    int filesRead() {
+        return filesRead;
     }
 
     @AgentTool(value = "search_papers", readOnly = true, concurrencySafe = true)
-    public String searchPapers(String query) {
+    public String searchPapers(String query) throws IOException {
+        if (slow) {
+            readPapersOverAndOver();
+        }
         List<String> words = Arrays.asList(query.toLowerCase(Locale.ROOT).split("\\W+"));
         String hits = PAPERS.stream()
                 .filter(p -> words.stream().anyMatch(w -> w.length() > 2 && p.title().toLowerCase(Locale.ROOT).contains(w)))
@@ -52,11 +68,47 @@ final class ResearchTools {
         return "downloaded arXiv:" + arxivId + " to " + file;
     }
 
+    /**
+     * A careless slow tool: it reads every paper 30 times and ignores interrupts. Under the gate
+     * (a CANCEL tool), its first file read after a cancel throws CancellationException.
+     */
+    private void readPapersOverAndOver() throws IOException {
+        filesRead = 0;
+        List<Path> papers;
+        try (var files = Files.list(workspace.resolve("papers"))) {
+            papers = files.sorted().toList();
+        }
+        for (int pass = 0; pass < 30; pass++) {
+            for (Path paper : papers) {
+                Files.readString(paper);
+                filesRead++;
+            }
+            try {
+                Thread.sleep(100);
+            } catch (InterruptedException ignored) {
+                // Careless: goes on.
+            }
+        }
+    }
+
     @AgentTool(value = "save_memory", interrupt = InterruptBehavior.BLOCK)
     public String saveMemory(String note) throws IOException {
         Path memory = workspace.resolve("memory.md");
-        Files.writeString(memory, "- " + note.replace("\n", " ") + "\n", StandardCharsets.UTF_8,
-                StandardOpenOption.CREATE, StandardOpenOption.APPEND);
-        return "saved to " + memory;
+        String line = "- " + note.replace("\n", " ") + "\n";
+        if (!slow) {
+            Files.writeString(memory, line, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+            return "saved to " + memory;
+        }
+        // Slowly, word by word: an interrupt in the middle would leave half a note behind.
+        for (String word : line.split("(?<= )")) {
+            Files.writeString(memory, word, StandardCharsets.UTF_8, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+            try {
+                Thread.sleep(150);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new java.io.InterruptedIOException("interrupted half way through the note");
+            }
+        }
+        return "saved to " + memory + " (whole note)";
     }
 }
