@@ -1,12 +1,10 @@
 package dev.toolgate.audit;
 
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.FileChannel;
+import java.io.FileOutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
 import java.time.Instant;
 import java.util.Map;
 
@@ -20,9 +18,10 @@ public final class AuditLog {
     public static final AuditLog OFF = new AuditLog(null, null);
 
     private final Path path;
-    private final FileChannel channel;
+    /** A java.io stream, not a channel: an interrupted thread's write must not close the log. */
+    private final FileOutputStream channel;
 
-    private AuditLog(Path path, FileChannel channel) {
+    private AuditLog(Path path, FileOutputStream channel) {
         this.path = path;
         this.channel = channel;
     }
@@ -35,9 +34,7 @@ public final class AuditLog {
         if (parent != null) {
             Files.createDirectories(parent);
         }
-        FileChannel channel = FileChannel.open(path, StandardOpenOption.CREATE, StandardOpenOption.WRITE,
-                StandardOpenOption.APPEND);
-        return new AuditLog(path, channel);
+        return new AuditLog(path, new FileOutputStream(path.toFile(), true));
     }
 
     public boolean isOn() {
@@ -99,13 +96,11 @@ public final class AuditLog {
     }
 
     private void write(String line) {
-        ByteBuffer bytes = ByteBuffer.wrap((line + "\n").getBytes(StandardCharsets.UTF_8));
+        byte[] bytes = (line + "\n").getBytes(StandardCharsets.UTF_8);
         // One lock: lines from concurrent calls never interleave, even past the atomic-append size.
         synchronized (this) {
             try {
-                while (bytes.hasRemaining()) {
-                    channel.write(bytes);
-                }
+                channel.write(bytes);
             } catch (IOException e) {
                 throw new IllegalStateException("toolgate: cannot write the audit log " + path + ": " + e.getMessage(), e);
             }

@@ -1,12 +1,11 @@
 package dev.toolgate.hooks;
 
+import dev.toolgate.io.AtomicFiles;
 import dev.toolgate.runtime.ToolSpec;
 import dev.toolgate.settings.Settings;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.UUID;
 
 /**
@@ -49,13 +48,6 @@ final class OutputLimit {
     }
 
     private static void save(Path file, String text) throws IOException {
-        Files.createDirectories(file.getParent());
-        Path temp = Files.createTempFile(file.getParent(), ".tool-result", ".tmp");
-        try {
-            Files.writeString(temp, text, StandardCharsets.UTF_8);
-            Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE);
-        } finally {
-            Files.deleteIfExists(temp);
-        }
+        AtomicFiles.replace(file, text, null);
     }
 }

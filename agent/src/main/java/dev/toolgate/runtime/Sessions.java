@@ -10,28 +10,25 @@ public final class Sessions {
     public static final String DEFAULT = "default";
 
     private final ConcurrentHashMap<String, Session> byName = new ConcurrentHashMap<>();
-    private final ThreadLocal<Session> bound = new ThreadLocal<>();
 
     public Session named(String name) {
         return byName.computeIfAbsent(name, Session::new);
     }
 
     public Session current() {
-        Session session = bound.get();
+        Session session = ThreadContext.current().session;
         return session != null ? session : named(DEFAULT);
     }
 
+    /** The session follows the work into the threads and tasks it starts (see ThreadContext). */
     public <T> T callIn(String name, Callable<T> work) throws Exception {
-        Session previous = bound.get();
-        bound.set(named(name));
+        ThreadContext context = ThreadContext.current();
+        Session previous = context.session;
+        context.session = named(name);
         try {
             return work.call();
         } finally {
-            if (previous == null) {
-                bound.remove();
-            } else {
-                bound.set(previous);
-            }
+            context.session = previous;
         }
     }
 

@@ -1,9 +1,10 @@
 package dev.toolgate.runtime;
 
 /**
- * What a thread carries for the gate: the tool call it works for, and whether it is running
- * the gate's own code (whose file, process and socket use must never be gated again).
- * Threads inherit their creator's tool call; pool threads drop it and take each task's own.
+ * What a thread carries for the gate: the tool call it works for, the session its work belongs
+ * to, and whether it is running the gate's own code (whose file, process and socket use must
+ * never be gated again). Threads inherit their creator's call and session; pool threads drop
+ * them and take each task's own.
  */
 public final class ThreadContext {
 
@@ -15,14 +16,22 @@ public final class ThreadContext {
 
         @Override
         protected ThreadContext childValue(ThreadContext parent) {
-            return new ThreadContext(parent.frame);
+            ThreadContext child = new ThreadContext(parent.frame);
+            child.session = parent.session;
+            return child;
         }
     };
 
+    /** A task's tool call and session, to run it in. */
+    record Carried(ToolFrame frame, Session session) {
+    }
+
     /** Volatile: an interrupting thread reads it to learn what this thread is running. */
     volatile ToolFrame frame;
+    /** Set by Toolgate.callInSession; null means the default session. */
+    Session session;
     private boolean registered;
-    private ToolFrame[] saved = new ToolFrame[4];
+    private Carried[] saved = new Carried[4];
     private int savedDepth;
     private int internal;
     private boolean probing;
@@ -71,20 +80,31 @@ public final class ThreadContext {
         this.probing = probing;
     }
 
-    /** Runs a hand-off task: in its own tool call if it has one, else in this thread's. Balanced by {@link #taskEnds}. */
-    void taskStarts(ToolFrame taskFrame) {
+    /** What a task handed off from here must run in, or null when there is nothing to carry. */
+    Carried capture() {
+        ToolFrame currentFrame = frame;
+        return currentFrame == null && session == null ? null : new Carried(currentFrame, session);
+    }
+
+    void restore(Carried carried) {
+        frame = carried == null ? null : carried.frame();
+        session = carried == null ? null : carried.session();
+    }
+
+    /** Runs a hand-off task: in its own call and session if it has them, else in this thread's. Balanced by {@link #taskEnds}. */
+    void taskStarts(Carried task) {
         if (savedDepth == saved.length) {
             saved = java.util.Arrays.copyOf(saved, savedDepth * 2);
         }
-        saved[savedDepth++] = frame;
-        if (taskFrame != null) {
-            frame = taskFrame;
+        saved[savedDepth++] = capture();
+        if (task != null) {
+            restore(task);
         }
     }
 
     void taskEnds() {
         if (savedDepth > 0) {
-            frame = saved[--savedDepth];
+            restore(saved[--savedDepth]);
             saved[savedDepth] = null;
         }
     }
@@ -105,6 +125,7 @@ public final class ThreadContext {
     /** For threads the gate owns (resolvers, timers): never gated, never inside a tool. */
     public void markInternalForLife() {
         frame = null;
+        session = null;
         internal = 1;
     }
 }

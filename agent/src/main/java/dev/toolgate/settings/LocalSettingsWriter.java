@@ -8,15 +8,14 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.toolgate.io.AtomicFiles;
 import dev.toolgate.rules.Rule;
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFileAttributeView;
-import java.util.UUID;
+import java.nio.file.attribute.PosixFilePermission;
+import java.util.Set;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
@@ -98,25 +97,11 @@ public final class LocalSettingsWriter {
         return (ArrayNode) allow;
     }
 
-    /** Writes a temporary file beside {@code file}, then moves it over {@code file} atomically. */
+    /** Keeps the file's permissions: it may have been made private on purpose. */
     private static void write(Path file, String content) throws IOException {
-        Path dir = file.getParent();
-        Files.createDirectories(dir);
-        Path temp = dir.resolve("." + file.getFileName() + "." + UUID.randomUUID() + ".tmp");
-        try {
-            Files.writeString(temp, content, StandardCharsets.UTF_8,
-                    StandardOpenOption.CREATE_NEW, StandardOpenOption.WRITE);
-            keepPermissions(file, temp);
-            Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-        } finally {
-            Files.deleteIfExists(temp);
-        }
-    }
-
-    private static void keepPermissions(Path file, Path temp) throws IOException {
         PosixFileAttributeView view = Files.getFileAttributeView(file, PosixFileAttributeView.class);
-        if (view != null && Files.exists(file)) {
-            Files.setPosixFilePermissions(temp, view.readAttributes().permissions());
-        }
+        Set<PosixFilePermission> permissions = view != null && Files.exists(file)
+                ? view.readAttributes().permissions() : null;
+        AtomicFiles.replace(file, content, permissions);
     }
 }
