@@ -41,9 +41,10 @@ public final class OperationHandler {
         return context.frame != null || enforceEverywhere || denyRulesOutsideTools[kind.ordinal()];
     }
 
+    /** @param path absolute, as the JDK will use it (relative paths resolve against user.dir, not the project) */
     public void checkPath(RequestKind kind, Path path, ThreadContext context) {
         ToolPath.Access access = kind == RequestKind.READ ? ToolPath.Access.READ : ToolPath.Access.WRITE;
-        check(Request.path(kind, toolOf(context), PathSubject.ofAbsolute(absolute(path), access)), context);
+        check(Request.path(kind, toolOf(context), PathSubject.ofAbsolute(path, access)), context);
     }
 
     public void checkExec(List<String> argv, ThreadContext context) {
@@ -59,11 +60,7 @@ public final class OperationHandler {
         check(Request.exit(toolOf(context), status), context);
     }
 
-    private Path absolute(Path path) {
-        return path.isAbsolute() ? path : runtime.settings().projectDir().resolve(path);
-    }
-
-    private static dev.toolgate.runtime.ToolSpec toolOf(ThreadContext context) {
+    private static ToolSpec toolOf(ThreadContext context) {
         return context.frame == null ? null : context.frame.spec();
     }
 

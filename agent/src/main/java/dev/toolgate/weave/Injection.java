@@ -170,8 +170,4 @@ abstract class Injection {
             }
         };
     }
-
-    static Label label() {
-        return new Label();
-    }
 }

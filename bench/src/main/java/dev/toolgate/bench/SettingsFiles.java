@@ -56,7 +56,8 @@ public final class SettingsFiles {
                 + "    \"allow\": " + json(allow) + ",\n"
                 + "    \"deny\": " + json(deny) + ",\n"
                 + "    \"ask\": " + json(ask) + "\n"
-                + "  }\n}\n";
+                // A benchmark repeats the same call by design; an agent loop doing so would be stopped.
+                + "  },\n  \"tools\": { \"maxIdenticalCalls\": 2147483647 }\n}\n";
     }
 
     private static String json(List<String> values) {
