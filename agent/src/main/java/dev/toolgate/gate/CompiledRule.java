@@ -10,6 +10,7 @@ import dev.toolgate.settings.SourcedRule;
 import dev.toolgate.shell.CommandPattern;
 import dev.toolgate.shell.SimpleCommand;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * A rule with its patterns compiled once. A tool rule's pattern is compiled both ways,
@@ -79,6 +80,11 @@ public final class CompiledRule {
 
     public boolean hasPattern() {
         return sourced.rule().hasPattern();
+    }
+
+    /** What every path this rule's pattern matches starts with; empty when it matches at any depth; null without a path pattern. */
+    List<String> pathPrefixes() {
+        return path == null ? null : path.literalPrefixes();
     }
 
     public boolean matchesName(String toolName) {

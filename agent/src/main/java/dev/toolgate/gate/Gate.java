@@ -98,7 +98,7 @@ public final class Gate {
     /** Whether any deny rule names this resource kind, so that operations outside tools need a look. */
     public boolean hasDenyRulesFor(RequestKind kind) {
         String name = kind.ruleName();
-        return name != null && policy.deny().first(name, rule -> true) != null;
+        return name != null && policy.deny().hasKind(name);
     }
 
     /** Step 3, first half: the path sandbox. The shell checks follow in {@link #decide}. */

@@ -2,6 +2,7 @@ package dev.toolgate.gate;
 
 import dev.toolgate.shell.SimpleCommand;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -25,20 +26,22 @@ final class RuleMatcher {
             }
             // Resource rules also guard the arguments a tool declares: Read(//etc/shadow) stops read_file of it.
             for (PathSubject path : request.paths()) {
-                CompiledRule rule = index.first(path.ruleKind(), r -> !r.hasPattern() || matchesLinkOrTarget(r, path));
+                CompiledRule rule = index.firstOfKind(path.ruleKind(), List.of(path.link(), path.target()),
+                        r -> !r.hasPattern() || matchesLinkOrTarget(r, path));
                 if (rule != null) {
                     return rule;
                 }
             }
             for (CommandSubject command : request.commands()) {
-                CompiledRule rule = index.first("Exec", r -> !r.hasPattern() || anyPart(r, command));
+                CompiledRule rule = index.firstOfKind("Exec", List.of(), r -> !r.hasPattern() || anyPart(r, command));
                 if (rule != null) {
                     return rule;
                 }
             }
             return null;
         }
-        return index.first(request.kind().ruleName(), rule -> !rule.hasPattern() || restrictsOperation(rule, request));
+        return index.firstOfKind(request.kind().ruleName(), linksAndTargets(request),
+                rule -> !rule.hasPattern() || restrictsOperation(rule, request));
     }
 
     static CompiledRule firstAllowing(RuleIndex index, Request request) {
@@ -48,7 +51,8 @@ final class RuleMatcher {
         if (request.isToolCall()) {
             return index.first(request.toolName(), rule -> allowsToolArgs(rule, request));
         }
-        CompiledRule rule = index.first(request.kind().ruleName(), r -> !r.hasPattern() || allowsOperation(r, request));
+        CompiledRule rule = index.firstOfKind(request.kind().ruleName(), targets(request),
+                r -> !r.hasPattern() || allowsOperation(r, request));
         if (rule == null && request.kind() == RequestKind.EXEC && request.toolName() != null) {
             // run_bash(git status) allows the tool call, and so the `bash -c "git status"` it starts.
             rule = index.first(request.toolName(), r -> r.hasPattern() && allowsOperation(r, request));
@@ -61,7 +65,8 @@ final class RuleMatcher {
      * tool it is for (or runs inside) with a path pattern. The way out of the sandbox roots.
      */
     static CompiledRule allowNamingPath(RuleIndex index, String toolName, PathSubject path) {
-        CompiledRule rule = index.first(path.ruleKind(), r -> r.hasPattern() && r.matchesPath(path.target()));
+        CompiledRule rule = index.firstOfKind(path.ruleKind(), List.of(path.target()),
+                r -> r.hasPattern() && r.matchesPath(path.target()));
         if (rule == null && toolName != null) {
             rule = index.first(toolName, r -> r.hasPattern() && r.matchesPath(path.target()));
         }
@@ -70,7 +75,7 @@ final class RuleMatcher {
 
     /** Whether an allow rule names this command: Exec(...) or a tool(...) rule with a command pattern. */
     static boolean allowNamesCommand(RuleIndex index, String toolName, SimpleCommand command) {
-        if (index.first("Exec", rule -> rule.hasPattern() && rule.matchesCommand(command)) != null) {
+        if (index.firstOfKind("Exec", List.of(), rule -> rule.hasPattern() && rule.matchesCommand(command)) != null) {
             return true;
         }
         return toolName != null
@@ -130,6 +135,27 @@ final class RuleMatcher {
             case CONNECT -> rule.matchesHost(request.host(), request.port());
             default -> false;
         };
+    }
+
+    private static List<Path> linksAndTargets(Request request) {
+        if (request.paths().size() == 1) {
+            PathSubject path = request.paths().get(0);
+            return List.of(path.link(), path.target());
+        }
+        List<Path> paths = new ArrayList<>();
+        for (PathSubject path : request.paths()) {
+            paths.add(path.link());
+            paths.add(path.target());
+        }
+        return paths;
+    }
+
+    private static List<Path> targets(Request request) {
+        List<Path> paths = new ArrayList<>(request.paths().size());
+        for (PathSubject path : request.paths()) {
+            paths.add(path.target());
+        }
+        return paths;
     }
 
     static boolean matchesLinkOrTarget(CompiledRule rule, PathSubject path) {

@@ -17,6 +17,18 @@ final class AnchoredGlob {
         this.segments = segments.toArray(SegmentGlob[]::new);
     }
 
+    /** The leading plain-name components, as {@code /a/b/}: every path this matches starts with them. */
+    String literalPrefix() {
+        StringBuilder prefix = new StringBuilder("/");
+        for (SegmentGlob segment : segments) {
+            if (segment == null || segment.literalText() == null) {
+                break;
+            }
+            prefix.append(segment.literalText()).append('/');
+        }
+        return prefix.toString();
+    }
+
     boolean matches(String path) {
         return match(path, 0, skipSeparators(path, 0));
     }

@@ -97,6 +97,22 @@ public final class PathPattern {
         return text;
     }
 
+    /**
+     * What every path this matches starts with ({@code /etc/secret/}), one per spelling of the
+     * anchor; empty for a bare name, which matches at any depth. Lets an index skip patterns
+     * that cannot match.
+     */
+    public List<String> literalPrefixes() {
+        if (bare != null) {
+            return List.of();
+        }
+        List<String> prefixes = new ArrayList<>(anchored.length);
+        for (AnchoredGlob glob : anchored) {
+            prefixes.add(glob.literalPrefix());
+        }
+        return prefixes;
+    }
+
     @Override
     public String toString() {
         return text;

@@ -28,6 +28,11 @@ final class SegmentGlob {
         this.classes = classes;
     }
 
+    /** The name this matches, when it is a plain name rather than a glob; else null. */
+    String literalText() {
+        return literal;
+    }
+
     static SegmentGlob literal(String name) {
         return new SegmentGlob(name, null, null);
     }

@@ -239,4 +239,40 @@ class GateTest {
         assertThat(decision.behavior()).isEqualTo(Behavior.ALLOW);
         assertThat(decision.reason()).isEqualTo("allow rule plain (session)");
     }
+
+    @Test
+    void a_glob_named_rule_names_tools_not_resource_kinds() throws IOException {
+        Gate gate = gate("""
+                {"permissions": {"deny": ["*"]}}""");
+        Request read = Request.path(RequestKind.READ, null, PathSubject.of("notes.md", ToolPath.Access.READ, project));
+        assertThat(gate.denyRulesOnly(read)).isNull();
+        assertThat(gate.hasDenyRulesFor(RequestKind.READ)).isFalse();
+        assertThat(decide(gate, plain("anything")).behavior()).isEqualTo(Behavior.DENY);
+    }
+
+    @Test
+    void path_rules_are_found_among_thousands_by_their_prefix() throws IOException {
+        StringBuilder deny = new StringBuilder();
+        for (int i = 0; i < 2000; i++) {
+            deny.append("\"Read(//srv/data").append(i).append("/**)\", ");
+        }
+        deny.append("\"Read(secret.txt)\", \"Write(build/**)\"");
+        Gate gate = gate("{\"permissions\": {\"deny\": [" + deny + "]}}");
+        assertThat(gate.denyRulesOnly(Request.path(RequestKind.READ, null,
+                PathSubject.ofAbsolute(Path.of("/srv/data1234/x/y"), ToolPath.Access.READ))).rule())
+                .isEqualTo("Read(//srv/data1234/**)");
+        assertThat(gate.denyRulesOnly(Request.path(RequestKind.READ, null,
+                PathSubject.ofAbsolute(Path.of("/srv/data1234"), ToolPath.Access.READ))).rule())
+                .isEqualTo("Read(//srv/data1234/**)");
+        assertThat(gate.denyRulesOnly(Request.path(RequestKind.READ, null,
+                PathSubject.ofAbsolute(Path.of("/srv/data12345/x"), ToolPath.Access.READ)))).isNull();
+        assertThat(gate.denyRulesOnly(Request.path(RequestKind.READ, null,
+                PathSubject.of("deep/down/secret.txt", ToolPath.Access.READ, project))).rule())
+                .isEqualTo("Read(secret.txt)");
+        assertThat(gate.denyRulesOnly(Request.path(RequestKind.WRITE, null,
+                PathSubject.of("build/classes/A.class", ToolPath.Access.WRITE, project))).rule())
+                .isEqualTo("Write(build/**)");
+        assertThat(gate.denyRulesOnly(Request.path(RequestKind.READ, null,
+                PathSubject.of("build/classes/A.class", ToolPath.Access.READ, project)))).isNull();
+    }
 }
