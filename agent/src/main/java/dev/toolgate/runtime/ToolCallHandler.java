@@ -90,15 +90,21 @@ public final class ToolCallHandler {
 
     private void finish(ToolFrame frame, Object result, Throwable thrown) {
         frame.pop();
-        HookPipeline hooks = runtime.hooks();
-        if (hooks.hasPost()) {
-            PostOutcome after = hooks.post(frame.spec(), methods.resolved(frame.spec()), frame.arguments(), result,
-                    thrown, frame.session().name(), frame.agent());
-            result = after.result();
-            thrown = after.thrown();
-        }
-        if (thrown == null) {
-            result = hooks.limitOutput(frame.spec(), result);
+        try {
+            HookPipeline hooks = runtime.hooks();
+            if (hooks.hasPost()) {
+                PostOutcome after = hooks.post(frame.spec(), methods.resolved(frame.spec()), frame.arguments(),
+                        result, thrown, frame.session().name(), frame.agent());
+                result = after.result();
+                thrown = after.thrown();
+            }
+            if (thrown == null) {
+                result = hooks.limitOutput(frame.spec(), result);
+            }
+        } catch (RuntimeException | Error unexpected) {
+            // Fail closed, and go on: the session's turn must be given back whatever happened.
+            result = null;
+            thrown = unexpected;
         }
         Throwable outcome = lifecycle.end(frame, thrown);
         frame.complete(outcome == null ? result : null, outcome);
