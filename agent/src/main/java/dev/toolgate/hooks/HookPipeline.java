@@ -6,7 +6,11 @@ import dev.toolgate.api.PostToolUseHook;
 import dev.toolgate.api.PostToolUseResult;
 import dev.toolgate.api.PreToolUseHook;
 import dev.toolgate.api.PreToolUseResult;
+import dev.toolgate.audit.AuditLog;
+import dev.toolgate.hooks.ToolCallObserver.DecisionEvent;
+import dev.toolgate.hooks.ToolCallObserver.ResultEvent;
 import dev.toolgate.runtime.ToolSpec;
+import dev.toolgate.runtime.ToolStats;
 import dev.toolgate.settings.Settings;
 import java.lang.reflect.Method;
 import java.lang.reflect.Type;
@@ -26,29 +30,43 @@ import java.util.function.Supplier;
  * block ends the chain; the last mutate wins; permission_required turns an allow into an ask.
  * Post-hooks see the result as the hook before them left it. A hook that fails blocks the
  * call, or, after the call, fails it.
+ *
+ * <p>The audit log and the metrics are built-in hooks on the same pipeline ({@link ToolCallObserver}s,
+ * always present, in a fixed place): they see every decision, whoever made it (the gate, an ask, or a
+ * pre-hook's block), and every call's final status (after the post-hooks, the output limit and any
+ * cancellation). They observe only: they never block a call nor change it.
  */
 public final class HookPipeline {
 
     private final List<HookStep<PreToolUseHook>> configuredPre;
     private final List<HookStep<PostToolUseHook>> configuredPost;
+    private final List<HookStep<ToolCallObserver>> builtins;
     private final Supplier<Chains> javaHooks;
     private final String cwd;
     private final OutputLimit outputLimit;
     private volatile Chains chains;
 
-    private record Chains(List<HookStep<PreToolUseHook>> pre, List<HookStep<PostToolUseHook>> post) {
+    /** The hooks in the order they run; {@code observe} holds the built-ins. */
+    private record Chains(List<HookStep<PreToolUseHook>> pre, List<HookStep<PostToolUseHook>> post,
+                          List<HookStep<ToolCallObserver>> observe) {
     }
 
     private HookPipeline(List<HookStep<PreToolUseHook>> configuredPre, List<HookStep<PostToolUseHook>> configuredPost,
-                         Supplier<Chains> javaHooks, String cwd, OutputLimit outputLimit) {
+                         List<HookStep<ToolCallObserver>> builtins, Supplier<Chains> javaHooks, String cwd,
+                         OutputLimit outputLimit) {
         this.configuredPre = configuredPre;
         this.configuredPost = configuredPost;
+        this.builtins = builtins;
         this.javaHooks = javaHooks;
         this.cwd = cwd;
         this.outputLimit = outputLimit;
     }
 
-    public static HookPipeline from(Settings settings) {
+    /**
+     * @param audit where the built-in audit hook writes tool calls' decision and result records
+     * @param stats what the built-in metrics hook feeds
+     */
+    public static HookPipeline from(Settings settings, AuditLog audit, ToolStats stats) {
         List<HookStep<PreToolUseHook>> pre = new ArrayList<>();
         for (Settings.HookMatcher matcher : settings.hooks().preToolUse()) {
             for (Settings.HookCommand command : matcher.hooks()) {
@@ -61,23 +79,47 @@ public final class HookPipeline {
                 post.add(HookStep.of(command.command(), matcher.matcher(), new CommandHook(command, settings.projectDir())));
             }
         }
-        return new HookPipeline(List.copyOf(pre), List.copyOf(post), HookPipeline::loadJavaHooks,
-                settings.projectDir().toString(), new OutputLimit(settings));
+        return new HookPipeline(List.copyOf(pre), List.copyOf(post), builtins(audit, stats),
+                HookPipeline::loadJavaHooks, settings.projectDir().toString(), new OutputLimit(settings));
     }
 
-    /** Only the given Java hooks, no output limit: for tests of the chain. */
+    /** Metrics first, then the audit log, as each call's records were always written. */
+    private static List<HookStep<ToolCallObserver>> builtins(AuditLog audit, ToolStats stats) {
+        return List.of(HookStep.of(MetricsHook.NAME, "*", new MetricsHook(stats)),
+                HookStep.of(AuditHook.NAME, "*", new AuditHook(audit)));
+    }
+
+    /** Only the given Java hooks, no output limit, built-ins that record nothing: for tests of the chain. */
     static HookPipeline of(List<PreToolUseHook> pre, List<PostToolUseHook> post) {
+        return of(pre, post, AuditLog.OFF, new ToolStats());
+    }
+
+    /** The given Java hooks and the built-ins on the given audit log and stats, no output limit: for tests. */
+    static HookPipeline of(List<PreToolUseHook> pre, List<PostToolUseHook> post, AuditLog audit, ToolStats stats) {
         List<HookStep<PreToolUseHook>> preSteps = pre.stream()
                 .map(h -> HookStep.of(h.getClass().getName(), h.matcher(), h)).toList();
         List<HookStep<PostToolUseHook>> postSteps = post.stream()
                 .map(h -> HookStep.of(h.getClass().getName(), h.matcher(), h)).toList();
-        return new HookPipeline(preSteps, postSteps, () -> new Chains(List.of(), List.of()), "/", null);
+        return new HookPipeline(preSteps, postSteps, builtins(audit, stats),
+                () -> new Chains(List.of(), List.of(), List.of()), "/", null);
     }
 
+    /** The names of the hooks on the pipeline, in order: {@code pre}, {@code post} and {@code observe}. */
+    Map<String, List<String>> names() {
+        Chains loaded = chains();
+        Map<String, List<String>> names = new LinkedHashMap<>();
+        names.put("pre", loaded.pre().stream().map(HookStep::name).toList());
+        names.put("post", loaded.post().stream().map(HookStep::name).toList());
+        names.put("observe", loaded.observe().stream().map(HookStep::name).toList());
+        return names;
+    }
+
+    /** Whether user pre-hooks are on the pipeline (the built-ins are always there). */
     public boolean hasPre() {
         return !chains().pre().isEmpty();
     }
 
+    /** Whether user post-hooks are on the pipeline (the built-ins are always there). */
     public boolean hasPost() {
         return !chains().post().isEmpty();
     }
@@ -189,6 +231,27 @@ public final class HookPipeline {
         return new PostOutcome(result, thrown);
     }
 
+    /**
+     * The built-in hooks' first place: once a tool call is decided, allowed or denied, by whatever
+     * decided it. They only observe; a failure to write the audit log fails the call, as before.
+     */
+    public void decided(DecisionEvent event) {
+        for (HookStep<ToolCallObserver> step : chains().observe()) {
+            if (step.matches(event.tool())) {
+                step.hook().decided(event);
+            }
+        }
+    }
+
+    /** The built-in hooks' second place: once a call that ran has ended, with its final status. */
+    public void finished(ResultEvent event) {
+        for (HookStep<ToolCallObserver> step : chains().observe()) {
+            if (step.matches(event.tool())) {
+                step.hook().finished(event);
+            }
+        }
+    }
+
     /** A long String result, cut; the full text is saved under {@code .toolgate/tool-results/}. */
     public Object limitOutput(ToolSpec spec, Object result) {
         return outputLimit == null ? result : outputLimit.apply(spec, result);
@@ -254,7 +317,7 @@ public final class HookPipeline {
                     pre.addAll(java.pre());
                     List<HookStep<PostToolUseHook>> post = new ArrayList<>(configuredPost);
                     post.addAll(java.post());
-                    loaded = new Chains(List.copyOf(pre), List.copyOf(post));
+                    loaded = new Chains(List.copyOf(pre), List.copyOf(post), builtins);
                     chains = loaded;
                 }
             }
@@ -291,6 +354,6 @@ public final class HookPipeline {
                 throw new HookFailure(why);
             }));
         }
-        return new Chains(pre, post);
+        return new Chains(pre, post, List.of());
     }
 }

@@ -31,7 +31,7 @@ public final class GateRuntime {
         this.gate = new Gate(GatePolicy.compile(settings), mode::get);
         this.broker = broker;
         this.audit = audit;
-        this.hooks = HookPipeline.from(settings);
+        this.hooks = HookPipeline.from(settings, audit, stats);
         AskFlow asks = new AskFlow(this);
         this.lifecycle = new CallLifecycle(this);
         this.toolCalls = new ToolCallHandler(this, asks, lifecycle);

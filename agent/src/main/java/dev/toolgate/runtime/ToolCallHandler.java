@@ -7,6 +7,8 @@ import dev.toolgate.gate.Request;
 import dev.toolgate.hooks.HookPipeline;
 import dev.toolgate.hooks.PostOutcome;
 import dev.toolgate.hooks.PreOutcome;
+import dev.toolgate.hooks.ToolCallObserver.DecisionEvent;
+import dev.toolgate.hooks.ToolCallObserver.ResultEvent;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -63,10 +65,8 @@ public final class ToolCallHandler {
         if (decision.isDeny()) {
             session.denials.increment();
         }
-        runtime.stats().decided(spec.name(), decision);
-        runtime.audit().decision(session.name(), agent, seq, "tool", spec.name(), request.subject(),
-                decision.behavior().label(), decision.asked(), decision.reason(), decision.rule(),
-                decision.source() == null ? null : decision.source().label());
+        // The built-in audit and metrics hooks see every decision, a user hook's block included.
+        runtime.hooks().decided(DecisionEvent.of(session.name(), agent, seq, spec.name(), request.subject(), decision));
         LAST_DECISION.set(new ToolDecision(spec.name(), decision.behavior().label(), decision.asked(), decision.reason()));
         if (decision.isDeny()) {
             throw new PermissionDeniedException("Permission denied: tool '" + spec.name() + "': " + decision.reason());
@@ -109,14 +109,12 @@ public final class ToolCallHandler {
         Throwable outcome = lifecycle.end(frame, thrown);
         frame.complete(outcome == null ? result : null, outcome);
         long elapsedNanos = System.nanoTime() - frame.startNanos();
-        long elapsedMillis = elapsedNanos / 1_000_000L;
         String status = outcome == null ? "OK" : frame.cancelled() != null ? "CANCELLED" : "FAIL";
         if (outcome != null && frame.cancelled() == null) {
             frame.session().errors.increment();
         }
-        runtime.stats().ran(frame.spec().name(), status, elapsedNanos);
-        runtime.audit().result(frame.session().name(), frame.agent(), frame.seq(), frame.spec().name(), status,
-                elapsedMillis, preview(outcome != null ? outcome.toString() : result));
+        runtime.hooks().finished(new ResultEvent(frame.session().name(), frame.agent(), frame.seq(), frame.spec().name(),
+                status, elapsedNanos, preview(outcome != null ? outcome.toString() : result)));
     }
 
     private Decision decide(Request request, Session session, String agent, boolean silent, Object[] args,

@@ -1,6 +1,5 @@
 package dev.toolgate.runtime;
 
-import dev.toolgate.gate.Decision;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
@@ -48,18 +47,20 @@ public final class ToolStats {
         return byTool.computeIfAbsent(name, k -> new PerTool());
     }
 
-    void decided(String tool, Decision decision) {
+    /** One decision on a call of the tool: fed by the built-in metrics hook. */
+    public void decided(String tool, boolean denied, boolean asked) {
         PerTool stats = tool(tool);
         stats.calls.increment();
-        if (decision.isDeny()) {
+        if (denied) {
             stats.denials.increment();
         }
-        if (decision.asked()) {
+        if (asked) {
             stats.asks.increment();
         }
     }
 
-    void ran(String tool, String status, long elapsedNanos) {
+    /** How a call of the tool that ran ended: fed by the built-in metrics hook. */
+    public void ran(String tool, String status, long elapsedNanos) {
         PerTool stats = tool(tool);
         if ("FAIL".equals(status)) {
             stats.errors.increment();

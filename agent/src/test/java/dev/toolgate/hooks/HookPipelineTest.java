@@ -7,12 +7,20 @@ import dev.toolgate.api.PostToolUseHook;
 import dev.toolgate.api.PostToolUseResult;
 import dev.toolgate.api.PreToolUseHook;
 import dev.toolgate.api.PreToolUseResult;
+import dev.toolgate.audit.AuditLog;
+import dev.toolgate.gate.Decision;
+import dev.toolgate.hooks.ToolCallObserver.DecisionEvent;
+import dev.toolgate.hooks.ToolCallObserver.ResultEvent;
 import dev.toolgate.runtime.ToolSpec;
+import dev.toolgate.runtime.ToolStats;
 import java.lang.reflect.Method;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The chain's rules, with Java hooks: no process, no agent. */
 class HookPipelineTest {
@@ -136,5 +144,39 @@ class HookPipelineTest {
                 .hasMessageStartingWith("Permission denied: tool 'tool': result withheld by post hook ")
                 .hasMessageContaining("updated_output \"many\" is not a int");
         assertThat(stillFailed.thrown()).isSameAs(boom);
+    }
+
+    @Test
+    void the_audit_and_metrics_hooks_are_built_ins_that_see_a_blocked_decision_and_a_cancelled_result(
+            @TempDir Path dir) throws Exception {
+        Path log = dir.resolve("audit.jsonl");
+        ToolStats stats = new ToolStats();
+        HookPipeline pipeline = HookPipeline.of(List.of(pre("a", "*", PreToolUseResult.block("no"))), List.of(),
+                AuditLog.open(log), stats);
+
+        assertThat(pipeline.names()).containsEntry("observe", List.of(MetricsHook.NAME, AuditHook.NAME));
+        assertThat(pipeline.names().get("pre")).hasSize(1);
+        assertThat(HookPipeline.of(List.of(), List.of()).names().get("observe"))
+                .containsExactly(MetricsHook.NAME, AuditHook.NAME);
+
+        // A user hook blocks: the built-ins see the deny, with the hook's reason.
+        PreOutcome blocked = pipeline.pre(SPEC, METHOD, ARGS.clone(), "s", "lead");
+        pipeline.decided(DecisionEvent.of("s", "lead", 1, "tool", "k", Decision.deny(blocked.blockReason())));
+        // Another call ran and was cancelled.
+        pipeline.decided(DecisionEvent.of("s", "lead", 2, "tool", "k", Decision.allow("allowed by default")));
+        pipeline.finished(new ResultEvent("s", "lead", 2, "tool", "CANCELLED", 3_000_000L, "cancelled: stop"));
+
+        List<String> lines = Files.readAllLines(log);
+        assertThat(lines).hasSize(3);
+        assertThat(lines.get(0)).matches("\\{\"ts\":\"[^\"]+\",\"event\":\"decision\",\"session\":\"s\","
+                + "\"agent\":\"lead\",\"seq\":1,\"kind\":\"tool\",\"tool\":\"tool\",\"subject\":\"k\","
+                + "\"behavior\":\"deny\",\"asked\":false,\"reason\":\"blocked by hook [^\"]+: no\",.*");
+        assertThat(lines.get(2)).matches("\\{\"ts\":\"[^\"]+\",\"event\":\"result\",\"session\":\"s\","
+                + "\"agent\":\"lead\",\"seq\":2,\"tool\":\"tool\",\"status\":\"CANCELLED\",\"elapsed_ms\":3,"
+                + "\"output_preview\":\"cancelled: stop\"}");
+        assertThat(stats.calls()).containsEntry("tool", 2L);
+        assertThat(stats.denials()).containsEntry("tool", 1L);
+        assertThat(stats.cancellations()).containsEntry("tool", 1L);
+        assertThat(stats.errors()).containsEntry("tool", 0L);
     }
 }
