@@ -1,5 +1,6 @@
 package dev.toolgate.bootstrap;
 
+import dev.toolgate.api.PermissionDeniedException;
 import dev.toolgate.gate.RequestKind;
 import dev.toolgate.runtime.GateRuntime;
 import dev.toolgate.runtime.OperationHandler;
@@ -174,6 +175,31 @@ public final class JdkOps {
             return;
         }
         exec(new String[] {"System.load", String.valueOf(library)});
+    }
+
+    /**
+     * Deep reflection into the gate's own classes (their private fields hold the policy and the
+     * switch that turns it on) is refused to everyone but the JDK and the gate itself, inside
+     * tools and out. The public API package stays open: it holds nothing worth tampering with.
+     */
+    public static void deepReflection(Class<?> caller, Class<?> target) {
+        if (target == null || target.getClassLoader() != null) {
+            return;
+        }
+        String name = target.getName();
+        if (!name.startsWith("dev.toolgate.") || name.startsWith("dev.toolgate.api.")) {
+            return;
+        }
+        if (caller != null && caller.getClassLoader() == null) {
+            return;
+        }
+        throw new PermissionDeniedException("Permission denied: deep reflection on " + name
+                + " from " + (caller == null ? "unknown code" : caller.getName()) + ": Toolgate's own classes are closed");
+    }
+
+    public static void privateLookup(Class<?> target, Object callerLookup) {
+        deepReflection(callerLookup instanceof java.lang.invoke.MethodHandles.Lookup lookup ? lookup.lookupClass() : null,
+                target);
     }
 
     /** Attaching an agent could switch the gate off: checked like a command. */

@@ -25,6 +25,17 @@ final class ExitHooks {
                     onEntry(JDK_OPS, "loadNative", "(Ljava/lang/Class;Ljava/lang/String;)V", Load.argument(0),
                             Load.argument(1))));
 
+    /** Deep reflection, which could otherwise reach the gate's own state and switch it off. */
+    static final List<JdkHook> REFLECTION = List.of(
+            JdkHook.of("java/lang/reflect/AccessibleObject", "checkCanSetAccessible",
+                    "(Ljava/lang/Class;Ljava/lang/Class;Z)",
+                    onEntry(JDK_OPS, "deepReflection", "(Ljava/lang/Class;Ljava/lang/Class;)V", Load.argument(0),
+                            Load.argument(1))),
+            JdkHook.of("java/lang/invoke/MethodHandles", "privateLookupIn",
+                    "(Ljava/lang/Class;Ljava/lang/invoke/MethodHandles$Lookup;)",
+                    onEntry(JDK_OPS, "privateLookup", "(Ljava/lang/Class;Ljava/lang/Object;)V", Load.argument(0),
+                            Load.argument(1))));
+
     /** In module jdk.attach, loaded only when an application uses it. */
     static final List<JdkHook> ATTACH = List.of(
             JdkHook.of("com/sun/tools/attach/VirtualMachine", "attach", "",

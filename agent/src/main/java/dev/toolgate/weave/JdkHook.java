@@ -26,7 +26,8 @@ record JdkHook(String owner, String method, String descriptorPrefix, Injection i
     }
 
     static List<JdkHook> all() {
-        return List.of(FileHooks.HOOKS, ProcessHooks.HOOKS, NetworkHooks.HOOKS, ExitHooks.HOOKS, ThreadHooks.HOOKS)
+        return List.of(FileHooks.HOOKS, ProcessHooks.HOOKS, NetworkHooks.HOOKS, ExitHooks.HOOKS, ExitHooks.REFLECTION,
+                        ThreadHooks.HOOKS)
                 .stream().flatMap(List::stream).toList();
     }
 }
