@@ -32,12 +32,9 @@ class AuditIT {
     @TempDir
     Path root;
 
-    static List<Path> jdks() {
-        return ChildJvm.jdks().toList();
-    }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("jdks")
+    @MethodSource("dev.toolgate.it.ChildJvm#jdks")
     void sixteen_threads_of_calls_leave_exactly_one_whole_record_per_decision_and_result(Path jdk) throws Exception {
         int threads = 16;
         int callsPerThread = 10_000;
@@ -119,7 +116,7 @@ class AuditIT {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("jdks")
+    @MethodSource("dev.toolgate.it.ChildJvm#jdks")
     void records_of_a_returned_call_survive_the_jvm_being_killed(Path jdk) throws Exception {
         ChildJvm dirs = ChildJvm.in(jdk, root).projectSettings(SETTINGS);
         ChildJvm.Result result;
@@ -140,7 +137,7 @@ class AuditIT {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("jdks")
+    @MethodSource("dev.toolgate.it.ChildJvm#jdks")
     void audit_off_writes_no_file_and_the_gate_still_works(Path jdk) throws Exception {
         ChildJvm jvm = ChildJvm.in(jdk, root).projectSettings(SETTINGS).agentOptions("audit=off");
 
@@ -155,7 +152,7 @@ class AuditIT {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("jdks")
+    @MethodSource("dev.toolgate.it.ChildJvm#jdks")
     void audit_path_writes_the_log_there(Path jdk) throws Exception {
         Path custom = root.resolve("logs/custom-audit.jsonl");
         ChildJvm jvm = ChildJvm.in(jdk, root).projectSettings(SETTINGS).agentOptions("audit=" + custom);

@@ -8,7 +8,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import java.util.jar.JarEntry;
 import java.util.jar.JarOutputStream;
 import java.util.regex.Matcher;
@@ -29,12 +28,9 @@ class ClassLoadersIT {
     @TempDir
     Path root;
 
-    static List<Path> jdks() {
-        return ChildJvm.jdks().toList();
-    }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("jdks")
+    @MethodSource("dev.toolgate.it.ChildJvm#jdks")
     void tools_of_a_child_url_class_loader_from_a_folder_and_a_jar_are_gated(Path jdk) throws Exception {
         Path app = copyClass("LoaderMain", root.resolve("app"));
         Path toolsDir = copyClass("LoaderTool", root.resolve("tools-dir"));
@@ -77,7 +73,7 @@ class ClassLoadersIT {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("jdks")
+    @MethodSource("dev.toolgate.it.ChildJvm#jdks")
     void dynamic_attach_gates_a_tool_class_loaded_before_it(Path jdk) throws Exception {
         ChildJvm dirs = ChildJvm.in(jdk, root).projectSettings("""
                 {"permissions": {"allow": ["attach_allowed"], "deny": ["attach_denied"]}}

@@ -20,12 +20,9 @@ class ConcurrencyIT {
     @TempDir
     Path root;
 
-    static List<Path> jdks() {
-        return ChildJvm.jdks().toList();
-    }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("jdks")
+    @MethodSource("dev.toolgate.it.ChildJvm#jdks")
     void two_concurrency_safe_tools_run_side_by_side(Path jdk) throws Exception {
         Report report = Report.run(jdk, root, "safe_overlap");
 
@@ -36,7 +33,7 @@ class ConcurrencyIT {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("jdks")
+    @MethodSource("dev.toolgate.it.ChildJvm#jdks")
     void two_tools_that_are_not_concurrency_safe_never_overlap(Path jdk) throws Exception {
         Report report = Report.run(jdk, root, "unsafe_serial");
 
@@ -50,7 +47,7 @@ class ConcurrencyIT {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("jdks")
+    @MethodSource("dev.toolgate.it.ChildJvm#jdks")
     void an_unsafe_tool_waits_for_running_safe_tools_and_holds_back_later_ones(Path jdk) throws Exception {
         Report report = Report.run(jdk, root, "unsafe_waits_for_safe");
 
@@ -62,7 +59,7 @@ class ConcurrencyIT {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("jdks")
+    @MethodSource("dev.toolgate.it.ChildJvm#jdks")
     void tools_calling_unsafe_tools_from_many_threads_do_not_deadlock(Path jdk) throws Exception {
         Report report = Report.run(jdk, root, "nested_no_deadlock");
 
@@ -77,7 +74,7 @@ class ConcurrencyIT {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("jdks")
+    @MethodSource("dev.toolgate.it.ChildJvm#jdks")
     void a_failing_aborts_siblings_tool_cancels_the_running_cancel_sibling_and_the_block_sibling_finishes(Path jdk) throws Exception {
         Report report = Report.run(jdk, root, "sibling_abort");
 
@@ -94,7 +91,7 @@ class ConcurrencyIT {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("jdks")
+    @MethodSource("dev.toolgate.it.ChildJvm#jdks")
     void the_third_identical_consecutive_call_is_denied_and_a_different_call_resets(Path jdk) throws Exception {
         Report report = Report.run(jdk, root, "identical_calls");
         String denied = "PermissionDeniedException:Permission denied: tool 'echo': "
@@ -118,7 +115,7 @@ class ConcurrencyIT {
 
     /** SubagentIT covers calls made on the sub-agent's own thread; here, threads it starts. */
     @ParameterizedTest(name = "{0}")
-    @MethodSource("jdks")
+    @MethodSource("dev.toolgate.it.ChildJvm#jdks")
     void threads_a_subagent_starts_cannot_ask_and_are_audited_with_its_name(Path jdk) throws Exception {
         Report report = Report.run(jdk, root, "subagent_threads");
 

@@ -8,7 +8,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Assumptions;
@@ -32,12 +31,9 @@ class DeclaredToolsIT {
     @TempDir
     Path root;
 
-    static List<Path> jdks() {
-        return ChildJvm.jdks().toList();
-    }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("jdks")
+    @MethodSource("dev.toolgate.it.ChildJvm#jdks")
     void declared_methods_are_gated_by_name_glob_and_parameter_list(Path jdk) throws Exception {
         ChildJvm.Result result = ChildJvm.in(jdk, root).projectSettings("""
                 {"permissions": {"allow": ["legacy_report", "purge_all"], "deny": ["legacy_export", "purge_old"]},
@@ -63,7 +59,7 @@ class DeclaredToolsIT {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("jdks")
+    @MethodSource("dev.toolgate.it.ChildJvm#jdks")
     void declared_attributes_apply_and_an_allow_rule_lets_the_legacy_method_run(Path jdk) throws Exception {
         // Plan mode denies what is not read-only: the declaration's readOnly decides.
         ChildJvm.Result result = ChildJvm.in(jdk, root).projectSettings("""
@@ -79,7 +75,7 @@ class DeclaredToolsIT {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("jdks")
+    @MethodSource("dev.toolgate.it.ChildJvm#jdks")
     void declarations_that_match_nothing_are_reported_on_stderr(Path jdk) throws Exception {
         ChildJvm jvm = ChildJvm.in(jdk, root).projectSettings("""
                 {"permissions": {"allow": ["legacy_export"]}, "tools": {%s}}
@@ -99,7 +95,7 @@ class DeclaredToolsIT {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("jdks")
+    @MethodSource("dev.toolgate.it.ChildJvm#jdks")
     void dynamic_attach_gates_a_declared_method_whose_class_is_already_loaded(Path jdk) throws Exception {
         ChildJvm dirs = ChildJvm.in(jdk, root).projectSettings("""
                 {"permissions": {"deny": ["legacy_export"]}, "tools": {%s}}

@@ -105,16 +105,13 @@ class DenialLimitIT {
         soft.assertAll();
     }
 
-    static List<Path> jdks() {
-        return ChildJvm.jdks().toList();
-    }
 
     /**
      * Asks go to the command resolver until the session reaches its limit; the next ask then goes
      * to the human at the console, not to the program.
      */
     @ParameterizedTest(name = "{0}")
-    @MethodSource("jdks")
+    @MethodSource("dev.toolgate.it.ChildJvm#jdks")
     void with_a_console_the_next_ask_after_the_limit_goes_to_the_human(Path jdk) throws Exception {
         Assumptions.assumeTrue(LiveJvm.ptyAvailable(), "no util-linux script to give the JVM a terminal");
         Path log = root.resolve("requests.jsonl");

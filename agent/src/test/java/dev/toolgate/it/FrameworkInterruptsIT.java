@@ -4,7 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.groups.Tuple.tuple;
 
 import java.nio.file.Path;
-import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.io.TempDir;
@@ -23,12 +22,9 @@ class FrameworkInterruptsIT {
     @TempDir
     Path root;
 
-    static List<Path> jdks() {
-        return ChildJvm.jdks().toList();
-    }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("jdks")
+    @MethodSource("dev.toolgate.it.ChildJvm#jdks")
     void langchain4j_cancel_tool_past_its_declared_timeout_is_reported_to_the_model_and_the_loop_goes_on(Path jdk)
             throws Exception {
         ChildJvm jvm = ChildJvm.in(jdk, root).withFrameworks().projectSettings("""
@@ -60,7 +56,7 @@ class FrameworkInterruptsIT {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("jdks")
+    @MethodSource("dev.toolgate.it.ChildJvm#jdks")
     void langchain4j_block_tool_finishes_its_sleep_and_the_caller_sees_the_interrupt_afterwards(Path jdk)
             throws Exception {
         ChildJvm.Result result = ChildJvm.in(jdk, root).withFrameworks().projectSettings("""

@@ -20,12 +20,9 @@ class FrameworkToolsIT {
     @TempDir
     Path root;
 
-    static List<Path> jdks() {
-        return ChildJvm.jdks().toList();
-    }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("jdks")
+    @MethodSource("dev.toolgate.it.ChildJvm#jdks")
     void langchain4j_assistant_sees_permission_denied_as_the_tool_result_and_goes_on(Path jdk) throws Exception {
         ChildJvm.Result result = ChildJvm.in(jdk, root).withFrameworks().projectSettings("""
                 {"permissions": {"allow": ["weather", "both_kinds", "read_hostname"], "deny": ["deleteAccount"]}}
@@ -58,7 +55,7 @@ class FrameworkToolsIT {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("jdks")
+    @MethodSource("dev.toolgate.it.ChildJvm#jdks")
     void spring_ai_tool_callback_reports_the_denial_to_the_model(Path jdk) throws Exception {
         ChildJvm.Result result = ChildJvm.in(jdk, root).withFrameworks().projectSettings("""
                 {"permissions": {"allow": ["spring_lookup"], "deny": ["springDelete"]}}
@@ -78,7 +75,7 @@ class FrameworkToolsIT {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("jdks")
+    @MethodSource("dev.toolgate.it.ChildJvm#jdks")
     void a_declaration_gives_a_langchain4j_tool_its_name_and_attributes(Path jdk) throws Exception {
         // Plan mode denies what is not read-only, allow rule or not: the declaration makes weather read-only.
         ChildJvm.Result result = ChildJvm.in(jdk, root).withFrameworks().projectSettings("""

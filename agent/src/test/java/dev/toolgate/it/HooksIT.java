@@ -24,13 +24,10 @@ class HooksIT {
     @TempDir
     Path root;
 
-    static List<Path> jdks() {
-        return ChildJvm.jdks().toList();
-    }
 
     /** Denied calls alternate with allowed ones: three denials in a row would stop the session. */
     @ParameterizedTest(name = "{0}")
-    @MethodSource("jdks")
+    @MethodSource("dev.toolgate.it.ChildJvm#jdks")
     void each_pre_hook_action_and_every_failure_blocks(Path jdk) throws Exception {
         Path log = root.resolve("hooks.log");
         Path hook = HookScripts.write(root.resolve("bin/pre.sh"), log, """
@@ -112,7 +109,7 @@ class HooksIT {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("jdks")
+    @MethodSource("dev.toolgate.it.ChildJvm#jdks")
     void first_block_ends_the_chain_and_the_last_mutate_wins(Path jdk) throws Exception {
         Path log = root.resolve("hooks.log");
         Path first = HookScripts.write(root.resolve("bin/first.sh"), log, """
@@ -143,7 +140,7 @@ class HooksIT {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("jdks")
+    @MethodSource("dev.toolgate.it.ChildJvm#jdks")
     void deny_and_ask_rules_apply_to_the_mutated_input(Path jdk) throws Exception {
         Path log = root.resolve("hooks.log");
         Path hook = HookScripts.write(root.resolve("bin/paths.sh"), log, """
@@ -176,7 +173,7 @@ class HooksIT {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("jdks")
+    @MethodSource("dev.toolgate.it.ChildJvm#jdks")
     void post_hooks_replace_the_result_and_a_failing_or_mistyped_one_fails_the_call(Path jdk) throws Exception {
         Path log = root.resolve("hooks.log");
         Path post = HookScripts.write(root.resolve("bin/post.sh"), log, """
@@ -225,7 +222,7 @@ class HooksIT {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("jdks")
+    @MethodSource("dev.toolgate.it.ChildJvm#jdks")
     void java_hooks_plug_in_through_service_loader(Path jdk) throws Exception {
         Path services = root.resolve("services");
         ChildJvm jvm = ChildJvm.in(jdk, root).classPath(services)
@@ -252,7 +249,7 @@ class HooksIT {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("jdks")
+    @MethodSource("dev.toolgate.it.ChildJvm#jdks")
     void long_results_are_cut_and_saved_in_full(Path jdk) throws Exception {
         ChildJvm jvm = ChildJvm.in(jdk, root).projectSettings("""
                 {"permissions": {"allow": ["hook_repeat", "hook_shell"]},
@@ -276,7 +273,7 @@ class HooksIT {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("jdks")
+    @MethodSource("dev.toolgate.it.ChildJvm#jdks")
     void hook_processes_and_saved_results_are_not_gated_even_when_the_whole_jvm_is(Path jdk) throws Exception {
         Path log = root.resolve("hooks.log");
         Path hook = HookScripts.write(root.resolve("bin/pre.sh"), log, "echo '{\"action\":\"continue\"}'");

@@ -23,12 +23,9 @@ class InterruptsIT {
     @TempDir
     Path root;
 
-    static List<Path> jdks() {
-        return ChildJvm.jdks().toList();
-    }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("jdks")
+    @MethodSource("dev.toolgate.it.ChildJvm#jdks")
     void block_tool_interrupted_at_100ms_finishes_its_600ms_sleep_and_the_caller_gets_the_interrupt(Path jdk) throws Exception {
         Report report = Report.run(jdk, root, "block_holds_interrupt");
 
@@ -40,7 +37,7 @@ class InterruptsIT {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("jdks")
+    @MethodSource("dev.toolgate.it.ChildJvm#jdks")
     void cancel_tool_that_swallows_the_interrupt_still_ends_cancelled_and_the_caller_keeps_the_interrupt(Path jdk) throws Exception {
         Report report = Report.run(jdk, root, "cancel_swallowed");
 
@@ -52,14 +49,14 @@ class InterruptsIT {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("jdks")
+    @MethodSource("dev.toolgate.it.ChildJvm#jdks")
     void cancel_tool_looping_on_reads_and_ignoring_interrupts_is_stopped_at_its_next_read(Path jdk) throws Exception {
         assertStoppedAtNextRead(Report.run(jdk, root, "cancel_read_loop"), "read_loop");
     }
 
     /** Any method may be a tool (SPEC §2): one returning a primitive ends cancelled the same way. */
     @ParameterizedTest(name = "{0}")
-    @MethodSource("jdks")
+    @MethodSource("dev.toolgate.it.ChildJvm#jdks")
     void cancel_tool_with_a_primitive_result_is_stopped_at_its_next_read(Path jdk) throws Exception {
         assertStoppedAtNextRead(Report.run(jdk, root, "cancel_primitive_loop"), "counting_loop");
     }
@@ -74,7 +71,7 @@ class InterruptsIT {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("jdks")
+    @MethodSource("dev.toolgate.it.ChildJvm#jdks")
     void future_cancel_true_lets_a_block_tool_make_its_final_write(Path jdk) throws Exception {
         Report report = Report.run(jdk, root, "future_cancel_block");
 
@@ -83,7 +80,7 @@ class InterruptsIT {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("jdks")
+    @MethodSource("dev.toolgate.it.ChildJvm#jdks")
     void shutdown_now_lets_a_block_tool_make_its_final_write(Path jdk) throws Exception {
         Report report = Report.run(jdk, root, "shutdown_now_block");
 
@@ -101,7 +98,7 @@ class InterruptsIT {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("jdks")
+    @MethodSource("dev.toolgate.it.ChildJvm#jdks")
     void cancelled_tool_s_child_process_is_killed(Path jdk) throws Exception {
         Report report = Report.run(jdk, root, "cancel_kills_child");
 
@@ -111,7 +108,7 @@ class InterruptsIT {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("jdks")
+    @MethodSource("dev.toolgate.it.ChildJvm#jdks")
     void cancelled_tool_s_grandchild_process_is_killed_too(Path jdk) throws Exception {
         Report report = Report.run(jdk, root, "cancel_kills_grandchild");
 
@@ -123,7 +120,7 @@ class InterruptsIT {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("jdks")
+    @MethodSource("dev.toolgate.it.ChildJvm#jdks")
     void shell_timeout_kills_the_long_process_of_an_allowed_tool(Path jdk) throws Exception {
         Report report = Report.run(jdk, root, Report.SETTINGS_WITH_SHELL_TIMEOUT_1S, "shell_timeout");
 
@@ -135,7 +132,7 @@ class InterruptsIT {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("jdks")
+    @MethodSource("dev.toolgate.it.ChildJvm#jdks")
     void cancel_tool_past_its_timeout_is_cancelled_and_told_it_timed_out(Path jdk) throws Exception {
         Report report = Report.run(jdk, root, "timeout_cancel");
 
@@ -147,7 +144,7 @@ class InterruptsIT {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("jdks")
+    @MethodSource("dev.toolgate.it.ChildJvm#jdks")
     void block_tool_past_its_timeout_finishes_and_the_overrun_is_audited(Path jdk) throws Exception {
         Report report = Report.run(jdk, root, "timeout_block");
 
@@ -165,7 +162,7 @@ class InterruptsIT {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("jdks")
+    @MethodSource("dev.toolgate.it.ChildJvm#jdks")
     void block_tool_on_a_virtual_thread_holds_its_interrupt_back(Path jdk) throws Exception {
         Report report = Report.run(jdk, root, "virtual_block");
         Assumptions.assumeFalse(report.values.containsKey("skipped"), "no virtual threads on " + jdk);
@@ -178,7 +175,7 @@ class InterruptsIT {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("jdks")
+    @MethodSource("dev.toolgate.it.ChildJvm#jdks")
     void cancel_tool_on_a_virtual_thread_is_cancelled(Path jdk) throws Exception {
         Report report = Report.run(jdk, root, "virtual_cancel");
         Assumptions.assumeFalse(report.values.containsKey("skipped"), "no virtual threads on " + jdk);

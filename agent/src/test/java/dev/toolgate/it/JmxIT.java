@@ -7,7 +7,6 @@ import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import javax.management.JMX;
 import javax.management.MBeanServerConnection;
 import javax.management.ObjectName;
@@ -29,12 +28,9 @@ class JmxIT {
     @TempDir
     Path root;
 
-    static List<Path> jdks() {
-        return ChildJvm.jdks().toList();
-    }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("jdks")
+    @MethodSource("dev.toolgate.it.ChildJvm#jdks")
     void counters_mode_and_session_operations_over_a_remote_connection(Path jdk) throws Exception {
         ChildJvm dirs = ChildJvm.in(jdk, root).projectSettings("""
                 {"permissions": {"allow": ["jmx_echo", "jmx_edit", "jmx_long"], "deny": ["jmx_denied"]}}

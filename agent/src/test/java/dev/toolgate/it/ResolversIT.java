@@ -29,12 +29,9 @@ class ResolversIT {
     @TempDir
     Path root;
 
-    static List<Path> jdks() {
-        return ChildJvm.jdks().toList();
-    }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("jdks")
+    @MethodSource("dev.toolgate.it.ChildJvm#jdks")
     void ask_deny_denies_every_ask_and_audits_that_it_asked(Path jdk) throws Exception {
         ChildJvm.Result result = ChildJvm.in(jdk, root).projectSettings(ALLOW_LOOKUP).agentOptions("ask=deny")
                 .calls("plain", "lookup=a");
@@ -54,7 +51,7 @@ class ResolversIT {
      * goes through every kind of answer. Denials alternate with allowed calls.
      */
     @ParameterizedTest(name = "{0}")
-    @MethodSource("jdks")
+    @MethodSource("dev.toolgate.it.ChildJvm#jdks")
     void command_resolver_answers_once_session_project_and_every_failure_denies(Path jdk) throws Exception {
         Path log = root.resolve("requests.jsonl");
         Path script = AskScripts.write(root.resolve("bin/answer.sh"), log, """
@@ -155,7 +152,7 @@ class ResolversIT {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("jdks")
+    @MethodSource("dev.toolgate.it.ChildJvm#jdks")
     void dont_ask_mode_denies_an_ask_without_running_the_command(Path jdk) throws Exception {
         Path log = root.resolve("requests.jsonl");
         Path script = AskScripts.allowing(root.resolve("bin/allow.sh"), log);
@@ -175,7 +172,7 @@ class ResolversIT {
 
     /** SPEC §11 "asked"; the API's ToolDecision: "whether a resolver or a human was asked". */
     @ParameterizedTest(name = "{0}")
-    @MethodSource("jdks")
+    @MethodSource("dev.toolgate.it.ChildJvm#jdks")
     void dont_ask_mode_audits_the_denied_ask_as_not_asked(Path jdk) throws Exception {
         ChildJvm.Result result = ChildJvm.in(jdk, root).agentOptions("mode=dontAsk,ask=deny").calls("plain");
 
@@ -228,7 +225,7 @@ class ResolversIT {
 
     /** The console resolver, under a real pseudo-terminal: y, s, a, n and an empty line. */
     @ParameterizedTest(name = "{0}")
-    @MethodSource("jdks")
+    @MethodSource("dev.toolgate.it.ChildJvm#jdks")
     void console_prompts_and_applies_each_answer(Path jdk) throws Exception {
         Assumptions.assumeTrue(LiveJvm.ptyAvailable(), "no util-linux script to give the JVM a terminal");
         ChildJvm dirs = ChildJvm.in(jdk, root).projectSettings("""

@@ -5,7 +5,6 @@ import static org.assertj.core.groups.Tuple.tuple;
 
 import dev.toolgate.it.InterruptsIT.Report;
 import java.nio.file.Path;
-import java.util.List;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -16,12 +15,9 @@ class SessionsIT {
     @TempDir
     Path root;
 
-    static List<Path> jdks() {
-        return ChildJvm.jdks().toList();
-    }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("jdks")
+    @MethodSource("dev.toolgate.it.ChildJvm#jdks")
     void cancel_session_stops_its_cancel_tool_lets_its_block_tool_finish_and_refuses_new_calls_until_resumed(Path jdk) throws Exception {
         Report report = Report.run(jdk, root, "cancel_session");
 
@@ -48,7 +44,7 @@ class SessionsIT {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("jdks")
+    @MethodSource("dev.toolgate.it.ChildJvm#jdks")
     void call_in_session_follows_the_work_into_threads_and_pool_tasks_it_starts(Path jdk) throws Exception {
         Report report = Report.run(jdk, root, "session_follows_threads");
 

@@ -20,9 +20,6 @@ class SubagentIT {
     @TempDir
     Path root;
 
-    static List<Path> jdks() {
-        return ChildJvm.jdks().toList();
-    }
 
     /** The resolver would allow everything, so any denial inside comes from the sub-agent rule. */
     private ChildJvm.Result runDelegations(Path jdk, Path log) throws Exception {
@@ -36,7 +33,7 @@ class SubagentIT {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("jdks")
+    @MethodSource("dev.toolgate.it.ChildJvm#jdks")
     void inside_a_subagent_asks_are_denied_without_any_resolver_allowed_calls_run_and_the_agent_is_audited(Path jdk) throws Exception {
         Path log = root.resolve("requests.jsonl");
         ChildJvm.Result result = runDelegations(jdk, log);
@@ -78,7 +75,7 @@ class SubagentIT {
 
     /** SPEC §11 "asked"; the API's ToolDecision: "whether a resolver or a human was asked". */
     @ParameterizedTest(name = "{0}")
-    @MethodSource("jdks")
+    @MethodSource("dev.toolgate.it.ChildJvm#jdks")
     void asks_denied_inside_a_subagent_are_audited_as_not_asked(Path jdk) throws Exception {
         ChildJvm.Result result = runDelegations(jdk, root.resolve("requests.jsonl"));
 

@@ -14,12 +14,9 @@ class TamperingIT {
     @TempDir
     Path root;
 
-    static List<Path> jdks() {
-        return ChildJvm.jdks().toList();
-    }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("jdks")
+    @MethodSource("dev.toolgate.it.ChildJvm#jdks")
     void deep_reflection_into_the_gate_is_refused_inside_and_outside_tools(Path jdk) throws Exception {
         ChildJvm.Result result = ChildJvm.in(jdk, root)
                 .projectSettings("""

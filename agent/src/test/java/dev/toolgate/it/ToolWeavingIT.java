@@ -15,12 +15,9 @@ class ToolWeavingIT {
     @TempDir
     Path root;
 
-    static List<Path> jdks() {
-        return ChildJvm.jdks().toList();
-    }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("jdks")
+    @MethodSource("dev.toolgate.it.ChildJvm#jdks")
     void denied_call_throws_security_exception_before_the_body_runs_for_every_method_kind(Path jdk) throws Exception {
         ChildJvm jvm = ChildJvm.in(jdk, root).projectSettings("""
                 {"permissions": {"deny": ["plain", "staticTool", "private_tool", "final_tool", "greet"],
@@ -45,7 +42,7 @@ class ToolWeavingIT {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("jdks")
+    @MethodSource("dev.toolgate.it.ChildJvm#jdks")
     void allowed_call_runs_the_body_and_returns_its_value_for_every_method_kind(Path jdk) throws Exception {
         ChildJvm jvm = ChildJvm.in(jdk, root).projectSettings("""
                 {"permissions": {"allow": ["plain", "staticTool", "private_tool", "final_tool", "greet"]}}
@@ -60,7 +57,7 @@ class ToolWeavingIT {
     }
 
     @ParameterizedTest(name = "{0}")
-    @MethodSource("jdks")
+    @MethodSource("dev.toolgate.it.ChildJvm#jdks")
     void audit_records_a_decision_and_a_result_for_each_call(Path jdk) throws Exception {
         ChildJvm jvm = ChildJvm.in(jdk, root).projectSettings("""
                 {"permissions": {"allow": ["plain", "throwing_tool"], "deny": ["lookup"]}}
