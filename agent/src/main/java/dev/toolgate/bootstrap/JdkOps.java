@@ -98,6 +98,24 @@ public final class JdkOps {
         }
     }
 
+    /** A {@code SecureDirectoryStream} opening a directory: a read of it. */
+    public static void secureDirectoryRead(Object stream, Object relative) {
+        path(RequestKind.READ, new SecureEntry(stream, relative));
+    }
+
+    /** A {@code SecureDirectoryStream} deleting, moving, or changing the attributes of an entry. */
+    public static void secureDirectoryWrite(Object stream, Object relative) {
+        path(RequestKind.WRITE, new SecureEntry(stream, relative));
+    }
+
+    public static void secureDirectoryOpen(Object stream, Object relative, Set<? extends OpenOption> options) {
+        path(opensForWriting(options) ? RequestKind.WRITE : RequestKind.READ, new SecureEntry(stream, relative));
+    }
+
+    /** An entry of a secure directory stream, resolved only once there is something to check. */
+    private record SecureEntry(Object stream, Object relative) {
+    }
+
     static boolean opensForWriting(Set<? extends OpenOption> options) {
         if (options == null) {
             return false;
@@ -131,15 +149,34 @@ public final class JdkOps {
             Path absolute;
             try {
                 // Computed only now, past the cheap tests: most opens never get this far.
-                absolute = path instanceof Path p ? p.toAbsolutePath() : Path.of(((File) path).getAbsolutePath());
+                absolute = absolute(path);
             } catch (InvalidPathException invalid) {
                 // Not a path the JDK can open either: it fails on its own.
                 return;
             }
-            operations.checkPath(kind, absolute, context);
+            if (absolute != null) {
+                operations.checkPath(kind, absolute, context);
+            }
         } finally {
             context.exitInternal();
         }
+    }
+
+    /** Null when there is no path: the JDK refuses the operation on its own. */
+    private static Path absolute(Object path) {
+        if (path instanceof Path p) {
+            return p.toAbsolutePath();
+        }
+        if (path instanceof SecureEntry entry) {
+            Path resolved = SecureDirectories.resolve(entry.stream(), entry.relative());
+            return resolved == null ? null : resolved.toAbsolutePath();
+        }
+        return Path.of(((File) path).getAbsolutePath());
+    }
+
+    /** At start-up: see {@link SecureDirectories#init()}. */
+    public static void initSecureDirectories() throws ReflectiveOperationException {
+        SecureDirectories.init();
     }
 
     public static void exec(String[] command) {

@@ -26,6 +26,18 @@ final class FileHooks {
     private static final Injection WRITE_VIEW_FILE = onEntry(JDK_OPS, "writePath", PATH,
             Load.fieldOfThis("sun/nio/fs/UnixFileAttributeViews$Basic", "file", "Lsun/nio/fs/UnixPath;"));
     private static final String PROVIDER = "sun/nio/fs/UnixFileSystemProvider";
+    private static final String SECURE_STREAM = "sun/nio/fs/UnixSecureDirectoryStream";
+    private static final String SECURE_BASIC_VIEW = SECURE_STREAM + "$BasicFileAttributeViewImpl";
+    private static final String SECURE_POSIX_VIEW = SECURE_STREAM + "$PosixFileAttributeViewImpl";
+    private static final String TWO_OBJECTS = "(Ljava/lang/Object;Ljava/lang/Object;)V";
+    private static final Injection SECURE_WRITE_FIRST = onEntry(JDK_OPS, "secureDirectoryWrite", TWO_OBJECTS,
+            Load.self(), Load.argument(0));
+    /** An attribute view of a secure stream: its entry ({@code file}, null for the directory itself) and its stream. */
+    private static Injection secureViewWrite(String view) {
+        return onEntry(JDK_OPS, "secureDirectoryWrite", TWO_OBJECTS,
+                Load.fieldOfThis(view, "this$0", "L" + SECURE_STREAM + ";"),
+                Load.fieldOfThis(view, "file", "Lsun/nio/fs/UnixPath;"));
+    }
 
     static final List<JdkHook> HOOKS = List.of(
             // FileInputStream(String) and FileReader delegate to FileInputStream(File).
@@ -65,7 +77,21 @@ final class FileHooks {
             JdkHook.of(PROVIDER, "createLink", "", WRITE_SECOND_PATH),
             JdkHook.of("sun/nio/fs/UnixFileAttributeViews$Basic", "setTimes", "", WRITE_VIEW_FILE),
             JdkHook.of("sun/nio/fs/UnixFileAttributeViews$Posix", "setMode", "", WRITE_VIEW_FILE),
-            JdkHook.of("sun/nio/fs/UnixFileAttributeViews$Posix", "setOwners", "", WRITE_VIEW_FILE));
+            JdkHook.of("sun/nio/fs/UnixFileAttributeViews$Posix", "setOwners", "", WRITE_VIEW_FILE),
+            // Secure directory streams work on the directory's descriptor, past the provider.
+            JdkHook.of(SECURE_STREAM, "newDirectoryStream", "(Ljava/nio/file/Path;",
+                    onEntry(JDK_OPS, "secureDirectoryRead", TWO_OBJECTS, Load.self(), Load.argument(0))),
+            JdkHook.of(SECURE_STREAM, "newByteChannel", "(Ljava/nio/file/Path;",
+                    onEntry(JDK_OPS, "secureDirectoryOpen", "(Ljava/lang/Object;Ljava/lang/Object;Ljava/util/Set;)V",
+                            Load.self(), Load.argument(0), Load.argument(1))),
+            JdkHook.of(SECURE_STREAM, "deleteFile", "(Ljava/nio/file/Path;", SECURE_WRITE_FIRST),
+            JdkHook.of(SECURE_STREAM, "deleteDirectory", "(Ljava/nio/file/Path;", SECURE_WRITE_FIRST),
+            JdkHook.of(SECURE_STREAM, "move", "(Ljava/nio/file/Path;", SECURE_WRITE_FIRST),
+            JdkHook.of(SECURE_STREAM, "move", "(Ljava/nio/file/Path;",
+                    onEntry(JDK_OPS, "secureDirectoryWrite", TWO_OBJECTS, Load.argument(1), Load.argument(2))),
+            JdkHook.of(SECURE_BASIC_VIEW, "setTimes", "", secureViewWrite(SECURE_BASIC_VIEW)),
+            JdkHook.of(SECURE_POSIX_VIEW, "setPermissions", "", secureViewWrite(SECURE_POSIX_VIEW)),
+            JdkHook.of(SECURE_POSIX_VIEW, "setOwners", "", secureViewWrite(SECURE_POSIX_VIEW)));
 
     private FileHooks() {
     }

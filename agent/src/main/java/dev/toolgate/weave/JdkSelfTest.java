@@ -5,6 +5,7 @@ import dev.toolgate.runtime.ThreadContext;
 import java.io.File;
 import java.io.FileInputStream;
 import java.io.FileOutputStream;
+import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.net.InetSocketAddress;
 import java.net.Socket;
@@ -12,14 +13,19 @@ import java.nio.ByteBuffer;
 import java.nio.channels.DatagramChannel;
 import java.nio.channels.FileChannel;
 import java.nio.channels.SocketChannel;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.SecureDirectoryStream;
+import java.nio.file.attribute.BasicFileAttributeView;
 import java.nio.file.attribute.FileTime;
+import java.nio.file.attribute.PosixFileAttributeView;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Proves at start-up that every file, process and network hook is in place on this JDK: with
@@ -86,6 +92,27 @@ final class JdkSelfTest {
         });
 
         ThreadContext context = ThreadContext.current();
+        SecureDirectoryStream<Path> secure = openSecureStream(context);
+        if (secure != null) {
+            Path name = Path.of("nonexistent-toolgate-probe");
+            probes.put("SecureDirectoryStream.newDirectoryStream", () -> secure.newDirectoryStream(name).close());
+            probes.put("SecureDirectoryStream.newByteChannel", () -> secure.newByteChannel(name, Set.of()).close());
+            probes.put("SecureDirectoryStream.deleteFile", () -> secure.deleteFile(name));
+            probes.put("SecureDirectoryStream.deleteDirectory", () -> secure.deleteDirectory(name));
+            probes.put("SecureDirectoryStream.move", () -> secure.move(name, secure, Path.of(PROBE)));
+            probes.put("SecureDirectoryStream setTimes", () -> secure.getFileAttributeView(name,
+                    BasicFileAttributeView.class).setTimes(FileTime.fromMillis(0), null, null));
+            probes.put("SecureDirectoryStream setPermissions", () -> secure.getFileAttributeView(name,
+                    PosixFileAttributeView.class).setPermissions(PosixFilePermissions.fromString("rwx------")));
+        }
+        try {
+            runProbes(probes, context);
+        } finally {
+            closeQuietly(secure, context);
+        }
+    }
+
+    private static void runProbes(Map<String, Probe> probes, ThreadContext context) {
         // First for real, ungated: every probe fails harmlessly (no such file, nothing listening), and
         // the classes it needs are initialised outside probing, where a hook's throw would break them.
         context.enterInternal();
@@ -119,6 +146,38 @@ final class JdkSelfTest {
         if (!unhooked.isEmpty()) {
             throw new IllegalStateException("self-test: these operations are not gated on this JDK ("
                     + Runtime.version() + "): " + unhooked);
+        }
+    }
+
+    /** A secure stream on the temporary directory, where this platform has them; it is only opened. */
+    @SuppressWarnings("unchecked")
+    private static SecureDirectoryStream<Path> openSecureStream(ThreadContext context) {
+        context.enterInternal();
+        try {
+            DirectoryStream<Path> stream = Files.newDirectoryStream(Path.of(System.getProperty("java.io.tmpdir")));
+            if (stream instanceof SecureDirectoryStream<?> secure) {
+                return (SecureDirectoryStream<Path>) secure;
+            }
+            stream.close();
+            return null;
+        } catch (IOException | RuntimeException noStream) {
+            throw new IllegalStateException("self-test: cannot open the temporary directory " + noStream, noStream);
+        } finally {
+            context.exitInternal();
+        }
+    }
+
+    private static void closeQuietly(SecureDirectoryStream<Path> stream, ThreadContext context) {
+        if (stream == null) {
+            return;
+        }
+        context.enterInternal();
+        try {
+            stream.close();
+        } catch (IOException ignored) {
+            // Only a directory descriptor: nothing was written through it.
+        } finally {
+            context.exitInternal();
         }
     }
 }

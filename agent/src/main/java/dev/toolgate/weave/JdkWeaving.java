@@ -25,9 +25,16 @@ public final class JdkWeaving {
     }
 
     public static void install(Instrumentation instrumentation) {
-        // java.base must be able to read the agent's bootstrap classes that the hooks call.
-        instrumentation.redefineModule(Object.class.getModule(), Set.of(JdkOps.class.getModule()), Map.of(), Map.of(),
-                Set.of(), Map.of());
+        // java.base must be able to read the agent's bootstrap classes that the hooks call, and the
+        // hooks of secure directory streams read the directory a stream was opened on.
+        instrumentation.redefineModule(Object.class.getModule(), Set.of(JdkOps.class.getModule()), Map.of(),
+                Map.of("sun.nio.fs", Set.of(JdkOps.class.getModule())), Set.of(), Map.of());
+        try {
+            JdkOps.initSecureDirectories();
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("cannot check secure directory streams on this JDK (" + Runtime.version()
+                    + "): " + e, e);
+        }
         Map<String, List<JdkHook>> byClass = new LinkedHashMap<>();
         for (JdkHook hook : JdkHook.all()) {
             byClass.computeIfAbsent(hook.owner(), owner -> new ArrayList<>()).add(hook);

@@ -116,7 +116,9 @@ class BypassAttemptsIT {
                 "trav_nio_resolve", "trav_write_dotdot", "trav_nio_write_dotdot", "symdir_read", "symdir_nio_read",
                 "symdir_write_new", "symdir_fos_append", "symdir_list", "symdir_delete", "symdir_relative_read",
                 "proc_self_root_read", "proc_self_root_nio_read", "proc_self_root_write", "proc_self_cwd_dotdot_read",
-                "proc_thread_self_root_read");
+                "proc_thread_self_root_read", "sds_read_dotdot", "sds_read_absolute", "sds_read_symdir", "sds_write_new",
+                "sds_list_outside", "sds_deleteFile", "sds_deleteDirectory", "sds_move_out_to_in", "sds_move_in_to_out",
+                "sds_setTimes", "sds_setPermissions", "sds_outside_stream_setTimes");
         t.all(denied(PROTECTED),
                 "prot_git_config_fos", "prot_git_config_writeString", "prot_git_config_append", "prot_git_config_channel",
                 "prot_git_config_raf", "prot_git_config_delete", "prot_git_hook_create", "prot_git_mkdir",
@@ -130,6 +132,7 @@ class BypassAttemptsIT {
         t.row("in_fos_write", allowed("bypass"))
                 .row("in_files_writeString", allowed("bypass"))
                 .row("in_fis_read", allowed("INPUT"))
+                .row("in_sds_read", allowed("INPUT"))
                 .row("in_relative_read", allowed("INPUT"))
                 .row("in_raf_rw", allowed("raf"))
                 .row("in_filechannel_write", allowed("channel"))
