@@ -14,6 +14,7 @@ public final class CanonicalPaths {
 
     /** As the kernel's ELOOP limit: more links than this in one lookup is a loop. */
     private static final int MAX_LINKS = 40;
+    private static final KnownTargets KNOWN_TARGETS = new KnownTargets();
 
     private CanonicalPaths() {
     }
@@ -38,6 +39,17 @@ public final class CanonicalPaths {
         // Not normalised first: "/proc/self/cwd/.." climbs from where the link leads, as the
         // system would, not from "/proc/self".
         Path physical = absolute.toAbsolutePath();
+        String key = physical.toString();
+        Path known = KNOWN_TARGETS.lookup(key, physical);
+        if (known != null) {
+            return known;
+        }
+        Path canonical = resolveFully(physical);
+        KNOWN_TARGETS.resolved(key, canonical);
+        return canonical;
+    }
+
+    private static Path resolveFully(Path physical) {
         try {
             return physical.toRealPath();
         } catch (IOException | SecurityException notThere) {

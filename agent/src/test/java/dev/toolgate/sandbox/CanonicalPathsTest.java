@@ -55,6 +55,46 @@ class CanonicalPathsTest {
     }
 
     @Test
+    void a_path_resolved_before_follows_a_link_that_replaced_its_file() throws IOException {
+        Path file = Files.writeString(sandbox.resolve("notes.txt"), "same");
+        Path secret = Files.writeString(outside.resolve("secret.txt"), "same");
+        Files.setLastModifiedTime(secret, Files.getLastModifiedTime(file));
+        for (int i = 0; i < 3; i++) {
+            assertThat(CanonicalPaths.canonical(file)).isEqualTo(file);
+        }
+        Files.delete(file);
+        Files.createSymbolicLink(file, secret);
+        assertThat(CanonicalPaths.canonical(file)).isEqualTo(secret);
+    }
+
+    @Test
+    void a_path_resolved_before_follows_a_directory_link_that_was_switched() throws IOException {
+        Path first = Files.createDirectories(sandbox.resolve("first"));
+        Path second = Files.createDirectories(outside.resolve("second"));
+        Path inFirst = Files.writeString(first.resolve("data.txt"), "same");
+        Path inSecond = Files.writeString(second.resolve("data.txt"), "same");
+        Files.setLastModifiedTime(inSecond, Files.getLastModifiedTime(inFirst));
+        Path current = Files.createSymbolicLink(sandbox.resolve("current"), first);
+        for (int i = 0; i < 3; i++) {
+            assertThat(CanonicalPaths.canonical(current.resolve("data.txt"))).isEqualTo(inFirst);
+        }
+        Files.delete(current);
+        Files.createSymbolicLink(current, second);
+        assertThat(CanonicalPaths.canonical(current.resolve("data.txt"))).isEqualTo(inSecond);
+    }
+
+    @Test
+    void a_path_resolved_before_is_resolved_again_once_it_is_gone() throws IOException {
+        Path file = Files.writeString(sandbox.resolve("gone.txt"), "x");
+        for (int i = 0; i < 3; i++) {
+            assertThat(CanonicalPaths.canonical(file)).isEqualTo(file);
+        }
+        Files.delete(file);
+        Path outsideLink = Files.createSymbolicLink(sandbox.resolve("gone.txt"), outside.resolve("not-yet"));
+        assertThat(CanonicalPaths.canonical(outsideLink)).isEqualTo(outside.resolve("not-yet"));
+    }
+
+    @Test
     void resolves_a_symlinked_file_to_its_target() throws IOException {
         Path secret = Files.writeString(outside.resolve("secret.txt"), "s");
         Path link = Files.createSymbolicLink(sandbox.resolve("link.txt"), secret);
