@@ -47,6 +47,7 @@ public final class AgentMain {
             ToolWeaving.install(instrumentation, ClassFileLocator.ForJarFile.of(agentJar.toFile()));
             Runtime.getRuntime().addShutdownHook(new Thread(() -> writeSessionStops(runtime), "toolgate-stop"));
             ToolgateBean.registerLater(runtime);
+            verifyJdk(dynamic);
         } catch (SettingsException e) {
             fail(e.getMessage(), dynamic, e);
         } catch (IOException e) {
@@ -54,6 +55,28 @@ public final class AgentMain {
         } catch (RuntimeException | LinkageError e) {
             fail("toolgate: cannot start: " + e, dynamic, e);
         }
+    }
+
+    /**
+     * The JDK self-test. At JVM start it runs beside the application, which need not wait for it:
+     * every hook is already in place, and what the test can find (a route that no longer reaches
+     * its hook) depends only on the JDK build; it stops the JVM if it finds one. A dynamic attach
+     * runs it first and, failing, leaves the running JVM as it was.
+     */
+    private static void verifyJdk(boolean dynamic) {
+        if (dynamic) {
+            JdkWeaving.verify();
+            return;
+        }
+        Thread selfTest = new Thread(() -> {
+            try {
+                JdkWeaving.verify();
+            } catch (RuntimeException | LinkageError e) {
+                fail("toolgate: cannot start: " + e, false, e);
+            }
+        }, "toolgate-self-test");
+        selfTest.setDaemon(true);
+        selfTest.start();
     }
 
     /** At JVM start the process ends here; a dynamic attach fails without touching the running JVM. */

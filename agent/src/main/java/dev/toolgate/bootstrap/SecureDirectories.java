@@ -1,8 +1,7 @@
 package dev.toolgate.bootstrap;
 
-import java.lang.invoke.MethodHandle;
-import java.lang.invoke.MethodHandles;
-import java.lang.invoke.MethodType;
+import java.lang.reflect.Field;
+import java.lang.reflect.Method;
 import java.nio.file.Path;
 
 /**
@@ -14,14 +13,16 @@ import java.nio.file.Path;
 final class SecureDirectories {
 
     private static final String STREAM = "sun.nio.fs.UnixSecureDirectoryStream";
-    private static volatile MethodHandle directoryOfStream;
+    private static volatile Field streamOfSecureStream;
+    private static volatile Method directoryOfStream;
 
     private SecureDirectories() {
     }
 
     /**
      * At start-up, after {@code sun.nio.fs} was opened to the agent: a JDK whose streams cannot
-     * be read this way must not start with them unchecked.
+     * be read this way must not start with them unchecked. Plain reflection: method handles
+     * would spin classes at every start.
      */
     static void init() throws ReflectiveOperationException {
         Class<?> stream;
@@ -31,14 +32,15 @@ final class SecureDirectories {
             // This platform has no secure directory streams to check.
             return;
         }
-        MethodHandles.Lookup streamAccess = MethodHandles.privateLookupIn(stream, MethodHandles.lookup());
-        Class<?> plainStream = Class.forName("sun.nio.fs.UnixDirectoryStream", false, null);
-        MethodHandle ds = streamAccess.findGetter(stream, "ds", plainStream);
-        MethodHandle directory = MethodHandles.privateLookupIn(plainStream, MethodHandles.lookup())
-                .findVirtual(plainStream, "directory", MethodType.methodType(Class.forName("sun.nio.fs.UnixPath",
-                        false, null)));
-        directoryOfStream = MethodHandles.filterReturnValue(ds, directory)
-                .asType(MethodType.methodType(Path.class, Object.class));
+        Field ds = stream.getDeclaredField("ds");
+        ds.setAccessible(true);
+        Method directory = ds.getType().getDeclaredMethod("directory");
+        directory.setAccessible(true);
+        if (!Path.class.isAssignableFrom(directory.getReturnType())) {
+            throw new NoSuchMethodException(ds.getType().getName() + ".directory() returns " + directory.getReturnType());
+        }
+        streamOfSecureStream = ds;
+        directoryOfStream = directory;
     }
 
     /**
@@ -47,14 +49,15 @@ final class SecureDirectories {
      *         {@code relative} not one of its paths: the JDK refuses those on its own
      */
     static Path resolve(Object stream, Object relative) {
-        MethodHandle directoryOf = directoryOfStream;
-        if (directoryOf == null || stream == null || !stream.getClass().getName().equals(STREAM)) {
+        Field streamOf = streamOfSecureStream;
+        Method directoryOf = directoryOfStream;
+        if (streamOf == null || stream == null || !stream.getClass().getName().equals(STREAM)) {
             return null;
         }
         Path directory;
         try {
-            directory = (Path) directoryOf.invokeExact(stream);
-        } catch (Throwable unreadable) {
+            directory = (Path) directoryOf.invoke(streamOf.get(stream));
+        } catch (ReflectiveOperationException unreadable) {
             throw new IllegalStateException("cannot read the directory of a secure directory stream", unreadable);
         }
         if (relative == null) {

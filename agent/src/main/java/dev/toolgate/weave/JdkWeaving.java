@@ -6,6 +6,8 @@ import java.lang.instrument.Instrumentation;
 import java.lang.instrument.UnmodifiableClassException;
 import java.security.ProtectionDomain;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -15,11 +17,15 @@ import net.bytebuddy.jar.asm.ClassReader;
 import net.bytebuddy.jar.asm.ClassWriter;
 
 /**
- * Weaves the JDK's chokepoints for files, processes, network, exit and thread hand-offs. The
- * classes are already loaded, so they are retransformed, with no class format change. A hook
- * that cannot be put in place stops the start: the gate would otherwise be open there.
+ * Weaves the JDK's chokepoints for files, processes, network, exit and thread hand-offs. Classes
+ * already loaded are retransformed now, with no class format change; the others are woven as
+ * they load. A hook that cannot be put in place stops the JVM before its class can be used: the
+ * gate would otherwise be open there. {@link #verify()} then proves every route reaches its hook.
  */
 public final class JdkWeaving {
+
+    private static volatile Map<String, List<JdkHook>> hooksByClass = Map.of();
+    private static volatile Transformer installed;
 
     private JdkWeaving() {
     }
@@ -49,26 +55,10 @@ public final class JdkWeaving {
         // Stays registered: classes loaded from now on are woven as they load, and should anything
         // retransform these classes again, the hooks go back in.
         instrumentation.addTransformer(transformer, true);
-        Set<String> loaded = new java.util.HashSet<>();
-        for (Class<?> type : instrumentation.getAllLoadedClasses()) {
-            if (type.getClassLoader() == null) {
-                loaded.add(type.getName());
-            }
-        }
         List<Class<?>> alreadyLoaded = new ArrayList<>();
-        for (Map.Entry<String, List<JdkHook>> entry : byClass.entrySet()) {
-            String name = entry.getKey().replace('/', '.');
-            try {
-                // A class not loaded yet is woven as it loads now: cheaper than retransforming it.
-                Class<?> type = Class.forName(name, false, null);
-                if (loaded.contains(name)) {
-                    alreadyLoaded.add(type);
-                }
-            } catch (ClassNotFoundException e) {
-                if (entry.getValue().stream().anyMatch(JdkHook::required)) {
-                    throw new IllegalStateException("this JDK (" + Runtime.version() + ") has no " + entry.getKey()
-                            + " to weave; what goes through it would go unchecked");
-                }
+        for (Class<?> type : instrumentation.getAllLoadedClasses()) {
+            if (type.getClassLoader() == null && byClass.containsKey(type.getName().replace('.', '/'))) {
+                alreadyLoaded.add(type);
             }
         }
         try {
@@ -81,11 +71,39 @@ public final class JdkWeaving {
         if (!transformer.failures.isEmpty()) {
             throw new IllegalStateException("cannot weave the JDK: " + transformer.failures);
         }
+        hooksByClass = byClass;
+        installed = transformer;
+        transformer.startedUp = true;
+    }
+
+    /**
+     * Loads (and so weaves) every hooked class not loaded yet, requires each hook to have found its
+     * method, and runs the self-test: every file, process and network route must reach its hook.
+     * What differs between JDK builds is found here; what it finds stops the start.
+     */
+    public static void verify() {
+        Transformer transformer = installed;
+        if (transformer == null) {
+            throw new IllegalStateException("the JDK is not woven");
+        }
+        for (Map.Entry<String, List<JdkHook>> entry : hooksByClass.entrySet()) {
+            try {
+                Class.forName(entry.getKey().replace('/', '.'), false, null);
+            } catch (ClassNotFoundException e) {
+                if (entry.getValue().stream().anyMatch(JdkHook::required)) {
+                    throw new IllegalStateException("this JDK (" + Runtime.version() + ") has no " + entry.getKey()
+                            + " to weave; what goes through it would go unchecked");
+                }
+            }
+        }
+        if (!transformer.failures.isEmpty()) {
+            throw new IllegalStateException("cannot weave the JDK: " + transformer.failures);
+        }
         List<String> missing = new ArrayList<>();
-        for (List<JdkHook> hooks : byClass.values()) {
+        for (List<JdkHook> hooks : hooksByClass.values()) {
             for (JdkHook hook : hooks) {
                 if (hook.required() && !transformer.applied.contains(hook)) {
-                    missing.add(hook.owner() + "." + hook.method() + hook.descriptorPrefix());
+                    missing.add(describe(hook));
                 }
             }
         }
@@ -96,11 +114,18 @@ public final class JdkWeaving {
         JdkSelfTest.run();
     }
 
+    private static String describe(JdkHook hook) {
+        return hook.owner() + "." + hook.method() + hook.descriptorPrefix();
+    }
+
     private static final class Transformer implements ClassFileTransformer {
         private final Map<String, List<JdkHook>> byClass;
         private final Map<String, List<JdkHook>> attachHooks;
-        final Set<JdkHook> applied = ConcurrentHashMap.newKeySet();
+        /** By identity: a record's own hashCode is bootstrapped through method handles, slow at first use. */
+        final Set<JdkHook> applied = Collections.synchronizedSet(Collections.newSetFromMap(new IdentityHashMap<>()));
         final Map<String, String> failures = new ConcurrentHashMap<>();
+        /** From then on a class that cannot be woven, or lacks a hooked method, stops the JVM as it loads. */
+        volatile boolean startedUp;
 
         Transformer(Map<String, List<JdkHook>> byClass, Map<String, List<JdkHook>> attachHooks) {
             this.byClass = byClass;
@@ -119,15 +144,33 @@ public final class JdkWeaving {
                 ClassReader reader = new ClassReader(classfileBuffer);
                 ClassWriter writer = new ClassWriter(reader, ClassWriter.COMPUTE_MAXS);
                 reader.accept(new JdkClassPatcher(writer, hooks, applied), 0);
+                List<String> missing = new ArrayList<>();
+                for (JdkHook hook : hooks) {
+                    if (hook.required() && !applied.contains(hook)) {
+                        missing.add(describe(hook));
+                    }
+                }
+                if (!missing.isEmpty()) {
+                    refuse(className, loader, "this JDK (" + Runtime.version() + ") has none of " + missing
+                            + " to weave; what goes through them would go unchecked");
+                }
                 return writer.toByteArray();
             } catch (RuntimeException | LinkageError e) {
-                // The JVM would swallow it and keep the class unwoven: record it, so the start fails,
-                // or, for a class loaded later, so that its use is refused.
-                failures.put(className, e.toString());
-                if (loader != null) {
-                    JdkOps.haltFromGate(78);
-                }
+                refuse(className, loader, e.toString());
                 return null;
+            }
+        }
+
+        /**
+         * The JVM would swallow an exception and keep the class unwoven: at start-up it is recorded
+         * so that the start fails; later the class must not come into use at all.
+         */
+        private void refuse(String className, ClassLoader loader, String why) {
+            failures.put(className, why);
+            if (startedUp || loader != null) {
+                System.err.println("toolgate: cannot weave " + className + ": " + why);
+                System.err.flush();
+                JdkOps.haltFromGate(78);
             }
         }
     }
