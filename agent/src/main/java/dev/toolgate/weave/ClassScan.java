@@ -41,7 +41,6 @@ final class ClassScan extends ClassVisitor {
     private static final String TOOL_COMMAND = Type.getDescriptor(ToolCommand.class);
 
     private String internalName;
-    private int version;
     private final List<MethodInfo> methods = new ArrayList<>();
 
     private ClassScan() {
@@ -59,18 +58,9 @@ final class ClassScan extends ClassVisitor {
         return scan;
     }
 
-    /** {@code com/acme/Outer$Inner} */
-    String internalName() {
-        return internalName;
-    }
-
     /** {@code com.acme.Outer$Inner}, as {@code Class.getName()} and {@code getTypeName()} write it. */
     String binaryName() {
         return internalName.replace('/', '.');
-    }
-
-    int version() {
-        return version;
     }
 
     List<MethodInfo> methods() {
@@ -80,7 +70,6 @@ final class ClassScan extends ClassVisitor {
     @Override
     public void visit(int version, int access, String name, String signature, String superName,
                       String[] interfaces) {
-        this.version = version;
         this.internalName = name;
     }
 
