@@ -34,8 +34,8 @@ public final class AgentLauncher {
                 instrumentation.appendToBootstrapClassLoaderSearch(new JarFile(jar.toFile()));
             }
             Class<?> main = Class.forName("dev.toolgate.agent.AgentMain", true, null);
-            main.getMethod("start", String.class, Instrumentation.class, boolean.class, Path.class)
-                    .invoke(null, options, instrumentation, dynamic, jar);
+            main.getMethod("start", String.class, Instrumentation.class, boolean.class)
+                    .invoke(null, options, instrumentation, dynamic);
         } catch (InvocationTargetException e) {
             Throwable cause = e.getCause();
             if (cause instanceof RuntimeException runtime) {

@@ -14,10 +14,8 @@ import dev.toolgate.weave.JdkWeaving;
 import dev.toolgate.weave.ToolWeaving;
 import java.io.IOException;
 import java.lang.instrument.Instrumentation;
-import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
-import net.bytebuddy.dynamic.ClassFileLocator;
 
 /**
  * Start-up, on the boot class path: read the arguments and settings, open the audit log,
@@ -31,10 +29,7 @@ public final class AgentMain {
     private AgentMain() {
     }
 
-    public static void start(String options, Instrumentation instrumentation, boolean dynamic, Path agentJar) {
-        // Byte Buddy's default initialisation strategy reaches for sun.misc.Unsafe, which JDK 24+ warns
-        // about; with class format changes disabled it is never used.
-        System.setProperty("net.bytebuddy.nexus.disabled", "true");
+    public static void start(String options, Instrumentation instrumentation, boolean dynamic) {
         try {
             AgentArguments arguments = AgentArguments.parse(options);
             Settings settings = SettingsLoader.load(arguments);
@@ -44,7 +39,7 @@ public final class AgentMain {
             GateRuntime runtime = GateRuntime.create(settings, audit, broker);
             GateRuntime.install(runtime);
             JdkWeaving.install(instrumentation);
-            ToolWeaving.install(instrumentation, ClassFileLocator.ForJarFile.of(agentJar.toFile()));
+            ToolWeaving.install(instrumentation);
             Runtime.getRuntime().addShutdownHook(new Thread(() -> writeSessionStops(runtime), "toolgate-stop"));
             ToolgateBean.registerLater(runtime);
             verifyJdk(dynamic);

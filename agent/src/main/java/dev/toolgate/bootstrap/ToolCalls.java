@@ -4,7 +4,7 @@ import dev.toolgate.runtime.GateRuntime;
 import dev.toolgate.runtime.ToolFrame;
 import dev.toolgate.runtime.ToolRegistry;
 
-/** What the advice woven into tool methods calls: the one entry into the gate. */
+/** What the code woven into tool methods calls: the one entry into the gate. */
 public final class ToolCalls {
 
     private ToolCalls() {
@@ -12,14 +12,23 @@ public final class ToolCalls {
 
     /**
      * Runs the hooks and the gate; throws {@link SecurityException} when the call is denied.
-     * The frame holds the arguments the tool runs with (hooks may change them).
+     * Returns the arguments the tool runs with (hooks may change them).
      */
-    public static ToolFrame enter(int toolId, Class<?> owner, Object[] args) {
-        return GateRuntime.get().toolCalls().enter(ToolRegistry.get(toolId), owner, args);
+    public static Object[] enter(int toolId, Class<?> owner, Object[] args) {
+        return GateRuntime.get().toolCalls().enter(ToolRegistry.get(toolId), owner, args).arguments();
     }
 
-    /** Ends the call; the frame then holds the result and exception the caller sees. */
-    public static void exit(ToolFrame frame, Object result, Throwable thrown) {
+    /**
+     * Ends this thread's innermost tool call, which returned {@code result} or threw {@code thrown}:
+     * returns the result its caller sees, or throws what its caller must see.
+     */
+    public static Object exit(Object result, Throwable thrown) throws Throwable {
+        ToolFrame frame = ToolFrame.current();
         GateRuntime.get().toolCalls().exit(frame, result, thrown);
+        Throwable outcome = frame.thrown();
+        if (outcome != null) {
+            throw outcome;
+        }
+        return frame.result();
     }
 }

@@ -1,8 +1,8 @@
 package dev.toolgate.runtime;
 
 /**
- * One running tool call on a thread; frames link to the call they run inside. The exit
- * advice gets it back from the enter advice and may replace the call's result or exception.
+ * One running tool call on a thread; frames link to the call they run inside. The woven exit
+ * code finds it in the thread's context; ending the call may replace its result or exception.
  */
 public final class ToolFrame {
 

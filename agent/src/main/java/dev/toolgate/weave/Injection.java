@@ -7,9 +7,10 @@ import net.bytebuddy.jar.asm.Opcodes;
 import net.bytebuddy.jar.asm.Type;
 
 /**
- * The code a JDK hook adds: a static call at entry (with arguments, {@code this} or one of its
- * fields), an argument replaced at entry, a call before each return, or a call on entry paired
- * with one on every way out. Written with plain ASM: cheap enough to weave the JDK at start-up.
+ * Code woven into a method: for a JDK hook a static call at entry (with arguments, {@code this}
+ * or one of its fields), an argument replaced at entry, a call before each return, or a call on
+ * entry paired with one on every way out; for a tool, the gate ({@link ToolInjection}). Written
+ * with plain ASM: cheap enough to weave the JDK at start-up. {@link InjectedMethod} puts it in place.
  */
 abstract class Injection {
 
@@ -34,7 +35,13 @@ abstract class Injection {
     }
 
     /** The shape of the method being woven, to find its arguments' slots. */
-    record Shape(boolean isStatic, Type[] arguments) {
+    record Shape(boolean isStatic, Type[] arguments, Type returnType) {
+
+        static Shape of(int access, String descriptor) {
+            return new Shape((access & Opcodes.ACC_STATIC) != 0, Type.getArgumentTypes(descriptor),
+                    Type.getReturnType(descriptor));
+        }
+
         int slotOf(int argument) {
             int slot = isStatic ? 0 : 1;
             for (int i = 0; i < argument; i++) {
@@ -58,12 +65,25 @@ abstract class Injection {
     void atEntry(MethodVisitor code, Shape shape) {
     }
 
+    /** The first code inside the guarded range, after every injection's entry code; only if {@link #guards}. */
+    void atBodyStart(MethodVisitor code, Shape shape) {
+    }
+
+    /** With the value returned, if any, on the stack; this code is outside the guarded range. */
     void beforeReturn(MethodVisitor code, Shape shape, int opcode) {
     }
 
-    /** Code that must also run when the method throws; null if none. */
-    Call onThrow() {
-        return null;
+    /** Whether {@link #onThrow} must run whenever the method throws. */
+    boolean guards() {
+        return false;
+    }
+
+    /**
+     * Runs when the method throws, with the throwable on the stack. It leaves the throwable there
+     * to be rethrown, or ends the method itself and says so: then no later injection's code runs.
+     */
+    boolean onThrow(MethodVisitor code, Shape shape) {
+        return false;
     }
 
     /** A static call: {@code owner.name(loads…)} with the given descriptor. */
@@ -165,8 +185,14 @@ abstract class Injection {
             }
 
             @Override
-            Call onThrow() {
-                return exit;
+            boolean guards() {
+                return true;
+            }
+
+            @Override
+            boolean onThrow(MethodVisitor code, Shape shape) {
+                exit.emit(code, shape);
+                return false;
             }
         };
     }

@@ -10,9 +10,9 @@ import java.util.function.Predicate;
 import java.util.function.Supplier;
 
 /**
- * Passes a class on to Byte Buddy only if its name is one that settings name, or its class
+ * Passes a class on to the tool weaver only if its name is one that settings name, or its class
  * file mentions one of the markers (an annotation's descriptor) somewhere in its constant pool.
- * Most classes never mention a tool annotation, and a byte scan is far cheaper than describing
+ * Most classes never mention a tool annotation, and a byte scan is far cheaper than parsing
  * every class loaded.
  */
 final class MarkerPrefilter implements ClassFileTransformer {
@@ -44,14 +44,14 @@ final class MarkerPrefilter implements ClassFileTransformer {
         if (loader == null || !(namedClass != null && namedClass.test(className) || mentionsMarker(classfileBuffer))) {
             return null;
         }
-        // Weaving is the gate's own work: under sandbox.enforce jvm its reads of the agent jar must not be
-        // checked, and a failure here would leave the class unwoven (the JVM ignores a transformer's exception).
+        // Weaving is the gate's own work, never gated itself. A failure here would leave the class
+        // unwoven (the JVM ignores a transformer's exception): any failure at all stops the JVM.
         ThreadContext context = ThreadContext.current();
         context.enterInternal();
         try {
             return delegate().transform(loader, className, classBeingRedefined, protectionDomain, classfileBuffer);
-        } catch (RuntimeException | LinkageError e) {
-            FailClosedListener.INSTANCE.onError(className, loader, null, classBeingRedefined != null, e);
+        } catch (RuntimeException | Error e) {
+            FailClosedListener.onError(className == null ? null : className.replace('/', '.'), e);
             throw e;
         } finally {
             context.exitInternal();

@@ -8,8 +8,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
-import net.bytebuddy.description.method.MethodDescription;
-import net.bytebuddy.description.type.TypeDefinition;
 
 /**
  * The methods that {@code tools.declare} makes tools, in settings order (highest source
@@ -78,30 +76,16 @@ final class ToolDeclarations {
         return false;
     }
 
-    /** The first declaration naming {@code method}, or null. */
-    ToolDeclaration find(MethodDescription method) {
-        String className = method.getDeclaringType().asErasure().getName();
-        List<String> parameterTypes = null;
+    /** The first declaration naming {@code method} of class {@code binaryName}, or null. */
+    ToolDeclaration find(String binaryName, ClassScan.MethodInfo method) {
         for (Entry entry : entries) {
-            if (!entry.pattern().matchesClass(className)) {
-                continue;
-            }
-            if (parameterTypes == null) {
-                parameterTypes = parameterTypes(method);
-            }
-            if (entry.pattern().matches(className, method.getName(), parameterTypes)) {
+            // The class first: the parameter type names are only worked out for a class some entry names.
+            if (entry.pattern().matchesClass(binaryName)
+                    && entry.pattern().matches(binaryName, method.name, method.parameterTypeNames())) {
                 return entry.declaration();
             }
         }
         return null;
-    }
-
-    private static List<String> parameterTypes(MethodDescription method) {
-        List<String> types = new ArrayList<>();
-        for (TypeDefinition type : method.getParameters().asTypeList()) {
-            types.add(type.asErasure().getActualName());
-        }
-        return types;
     }
 
     /**
@@ -120,16 +104,17 @@ final class ToolDeclarations {
     /**
      * When a class named without a glob loads: its declarations that match none of its methods.
      *
-     * @param methods the class's methods that could be woven (with a body, not synthetic)
+     * @param methods the class's methods; only those that could be woven count
      */
-    void warnUnmatched(String binaryName, List<? extends MethodDescription> methods, PrintStream err) {
+    void warnUnmatched(String binaryName, List<ClassScan.MethodInfo> methods, PrintStream err) {
         for (Entry entry : entries) {
             if (!entry.pattern().classIsLiteral() || !entry.pattern().matchesClass(binaryName)) {
                 continue;
             }
             boolean any = false;
-            for (MethodDescription method : methods) {
-                if (entry.pattern().matches(binaryName, method.getName(), parameterTypes(method))) {
+            for (ClassScan.MethodInfo method : methods) {
+                if (method.isWeavable()
+                        && entry.pattern().matches(binaryName, method.name, method.parameterTypeNames())) {
                     any = true;
                     break;
                 }
