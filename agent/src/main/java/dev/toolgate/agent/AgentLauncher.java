@@ -24,13 +24,11 @@ public final class AgentLauncher {
     }
 
     private static void launch(String options, Instrumentation instrumentation, boolean dynamic) {
-        Path jar;
         try {
-            if (AgentLauncher.class.getClassLoader() == null) {
-                // Already on the boot class path (-Xbootclasspath/a), as a class-data sharing archive needs it.
-                jar = jarOnBootClassPath();
-            } else {
-                jar = Path.of(AgentLauncher.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            // Loaded by the boot loader, the jar is on the boot class path already (-Xbootclasspath/a), as a
+            // class-data sharing archive of the agent needs it.
+            if (AgentLauncher.class.getClassLoader() != null) {
+                Path jar = Path.of(AgentLauncher.class.getProtectionDomain().getCodeSource().getLocation().toURI());
                 instrumentation.appendToBootstrapClassLoaderSearch(new JarFile(jar.toFile()));
             }
             Class<?> main = Class.forName("dev.toolgate.agent.AgentMain", true, null);
@@ -49,15 +47,5 @@ public final class AgentLauncher {
             }
             throw new IllegalStateException(e);
         }
-    }
-
-    private static Path jarOnBootClassPath() throws Exception {
-        String self = AgentLauncher.class.getName().replace('.', '/') + ".class";
-        java.net.URL url = ClassLoader.getSystemResource(self);
-        if (url == null || !url.getProtocol().equals("jar")) {
-            throw new IllegalStateException("the agent is on the boot class path, but not as a jar: " + url);
-        }
-        String file = url.getFile();
-        return Path.of(new java.net.URI(file.substring(0, file.indexOf("!/"))));
     }
 }

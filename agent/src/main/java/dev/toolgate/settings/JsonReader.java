@@ -28,8 +28,6 @@ import java.util.regex.Pattern;
 final class JsonReader {
 
     private static final JsonFactory FACTORY = JsonFactory.builder().build();
-    private static final Pattern SOURCE_LOCATION =
-            Pattern.compile("\\[Source: [^;\\]]*; line: (\\d+), column: (\\d+)\\]");
 
     private final String file;
     private final JsonParser parser;
@@ -70,7 +68,9 @@ final class JsonReader {
 
     /** Jackson names locations {@code [Source: …; line: 2, column: 12]}; we write {@code 2:12}. */
     private static String withoutSource(String message) {
-        return SOURCE_LOCATION.matcher(message).replaceAll("$1:$2");
+        // Compiled here, on the error path only: a first regular expression costs milliseconds at start-up.
+        return Pattern.compile("\\[Source: [^;\\]]*; line: (\\d+), column: (\\d+)\\]").matcher(message)
+                .replaceAll("$1:$2");
     }
 
     private Location here() {

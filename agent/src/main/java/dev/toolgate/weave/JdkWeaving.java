@@ -35,12 +35,6 @@ public final class JdkWeaving {
         // hooks of secure directory streams read the directory a stream was opened on.
         instrumentation.redefineModule(Object.class.getModule(), Set.of(JdkOps.class.getModule()), Map.of(),
                 Map.of("sun.nio.fs", Set.of(JdkOps.class.getModule())), Set.of(), Map.of());
-        try {
-            JdkOps.initSecureDirectories();
-        } catch (ReflectiveOperationException e) {
-            throw new IllegalStateException("cannot check secure directory streams on this JDK (" + Runtime.version()
-                    + "): " + e, e);
-        }
         Map<String, List<JdkHook>> byClass = new LinkedHashMap<>();
         for (JdkHook hook : JdkHook.all()) {
             byClass.computeIfAbsent(hook.owner(), owner -> new ArrayList<>()).add(hook);
@@ -51,15 +45,23 @@ public final class JdkWeaving {
         }
         ModuleLayer.boot().findModule("jdk.attach").ifPresent(attach -> instrumentation.redefineModule(attach,
                 Set.of(JdkOps.class.getModule()), Map.of(), Map.of(), Set.of(), Map.of()));
-        Transformer transformer = new Transformer(byClass, attachHooks);
-        // Stays registered: classes loaded from now on are woven as they load, and should anything
-        // retransform these classes again, the hooks go back in.
-        instrumentation.addTransformer(transformer, true);
+        // Listed before the transformer comes in: what loads from then on is woven as it loads.
         List<Class<?>> alreadyLoaded = new ArrayList<>();
         for (Class<?> type : instrumentation.getAllLoadedClasses()) {
             if (type.getClassLoader() == null && byClass.containsKey(type.getName().replace('.', '/'))) {
                 alreadyLoaded.add(type);
             }
+        }
+        Transformer transformer = new Transformer(byClass, attachHooks);
+        // Stays registered: classes loaded from now on are woven as they load, and should anything
+        // retransform these classes again, the hooks go back in.
+        instrumentation.addTransformer(transformer, true);
+        try {
+            // After the transformer: the stream class it loads is woven as it loads, not retransformed.
+            JdkOps.initSecureDirectories();
+        } catch (ReflectiveOperationException e) {
+            throw new IllegalStateException("cannot check secure directory streams on this JDK (" + Runtime.version()
+                    + "): " + e, e);
         }
         try {
             if (!alreadyLoaded.isEmpty()) {
