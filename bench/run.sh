@@ -132,23 +132,46 @@ time_runs() { # jdk case expected-output command...
     printf '%s\t%s\t%s\n' "$jdk" "$case" $(( end - start )) >> "$OUT/startup.tsv"
   done
 }
+# A class-data sharing archive of the agent's classes with the application's (README, "Start-up"):
+# a training run with the agent on the boot class path lists the classes it loads, a static dump
+# archives them. The dump's class path must be the application's (a jar, or nothing for a folder).
+cds_archive() { # java archive dump-class-path training-command-args...
+  local java=$1 archive=$2 cp=$3; shift 3
+  if ! { "$java" -XX:DumpLoadedClassList="$archive.classlist" -Xbootclasspath/a:"$AGENT" "$@" \
+           < /dev/null > "$archive.training.out" 2>&1 \
+         && "$java" -Xshare:dump -XX:SharedClassListFile="$archive.classlist" -XX:SharedArchiveFile="$archive" \
+           -Xbootclasspath/a:"$AGENT" ${cp:+-cp "$cp"} > "$archive.dump.out" 2>&1; }; then
+    fail "class-data sharing archive $archive: see $archive.training.out and $archive.dump.out"
+  fi
+}
 : > "$OUT/startup.tsv"
 HELLO_CP=$ROOT/bench/target/classes
+SAMPLE_SCRIPT=(--script "$ROOT/bench/sample-readonly.txt")
 for jdk in "${JDKS[@]}"; do
   JAVA=$(java_for "$jdk")
   echo "== start-up on JDK $jdk" >&2
   # shellcheck disable=SC2046
+  cds_archive "$JAVA" "$OUT/hello-$jdk.jsa" "" $(toolgate_args 0 on) -cp "$HELLO_CP" dev.toolgate.bench.Hello
+  # shellcheck disable=SC2046
+  cds_archive "$JAVA" "$OUT/sample-$jdk.jsa" "$SAMPLE_JAR" \
+    "-javaagent:$AGENT=audit=$OUT/audit-sample.jsonl,ask=deny" $ISOLATION -jar "$SAMPLE_JAR" "${SAMPLE_SCRIPT[@]}"
+  # shellcheck disable=SC2046
   {
     time_runs "$jdk" hello hello "$JAVA" $ISOLATION -cp "$HELLO_CP" dev.toolgate.bench.Hello
     time_runs "$jdk" hello+toolgate hello "$JAVA" $(toolgate_args 0 on) -cp "$HELLO_CP" dev.toolgate.bench.Hello
+    time_runs "$jdk" hello+toolgate+cds hello "$JAVA" -XX:SharedArchiveFile="$OUT/hello-$jdk.jsa" \
+      -Xbootclasspath/a:"$AGENT" $(toolgate_args 0 on) -cp "$HELLO_CP" dev.toolgate.bench.Hello
     if [[ $jdk == 17 ]]; then
       time_runs "$jdk" hello+securitymanager hello "$JAVA" -Djava.security.manager \
         "-Djava.security.policy==$SM_POLICY" -Dbench.dir="$OUT/project" -cp "$HELLO_CP" dev.toolgate.bench.Hello
     fi
     # The sample app runs from the repository root with its own .toolgate/settings.json.
-    time_runs "$jdk" sample "Workspace:" "$JAVA" $ISOLATION -jar "$SAMPLE_JAR"
+    time_runs "$jdk" sample "Workspace:" "$JAVA" $ISOLATION -jar "$SAMPLE_JAR" "${SAMPLE_SCRIPT[@]}"
     time_runs "$jdk" sample+toolgate "Toolgate agent attached" "$JAVA" \
-      "-javaagent:$AGENT=audit=$OUT/audit-sample.jsonl,ask=deny" $ISOLATION -jar "$SAMPLE_JAR"
+      "-javaagent:$AGENT=audit=$OUT/audit-sample.jsonl,ask=deny" $ISOLATION -jar "$SAMPLE_JAR" "${SAMPLE_SCRIPT[@]}"
+    time_runs "$jdk" sample+toolgate+cds "Toolgate agent attached" "$JAVA" -XX:SharedArchiveFile="$OUT/sample-$jdk.jsa" \
+      -Xbootclasspath/a:"$AGENT" "-javaagent:$AGENT=audit=$OUT/audit-sample.jsonl,ask=deny" $ISOLATION \
+      -jar "$SAMPLE_JAR" "${SAMPLE_SCRIPT[@]}"
   }
   rm -f "$OUT"/audit-*.jsonl
 done

@@ -7,6 +7,7 @@ import java.lang.instrument.UnmodifiableClassException;
 import java.security.ProtectionDomain;
 import java.util.ArrayList;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -46,9 +47,13 @@ public final class JdkWeaving {
         ModuleLayer.boot().findModule("jdk.attach").ifPresent(attach -> instrumentation.redefineModule(attach,
                 Set.of(JdkOps.class.getModule()), Map.of(), Map.of(), Set.of(), Map.of()));
         // Listed before the transformer comes in: what loads from then on is woven as it loads.
+        Set<String> hookedNames = new HashSet<>();
+        for (String internalName : byClass.keySet()) {
+            hookedNames.add(internalName.replace('/', '.'));
+        }
         List<Class<?>> alreadyLoaded = new ArrayList<>();
         for (Class<?> type : instrumentation.getAllLoadedClasses()) {
-            if (type.getClassLoader() == null && byClass.containsKey(type.getName().replace('.', '/'))) {
+            if (type.getClassLoader() == null && hookedNames.contains(type.getName())) {
                 alreadyLoaded.add(type);
             }
         }
