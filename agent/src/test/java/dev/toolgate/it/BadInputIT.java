@@ -32,8 +32,7 @@ class BadInputIT {
                         "allow": ["lookup",]
                       }
                     }
-                    """, "3:24: malformed JSON: Unexpected character (']' (code 93)): expected a valid value"
-                    + " (JSON String, Number, Array, Object or token 'null', 'true' or 'false')"),
+                    """, "3:24: malformed JSON: unexpected character ']' (expected a value)"),
             new BadFile("unknown_top_level_key", """
                     {
                       "permisions": {}

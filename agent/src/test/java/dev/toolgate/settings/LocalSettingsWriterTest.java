@@ -89,7 +89,7 @@ class LocalSettingsWriterTest {
         layout.write(Source.LOCAL, "{\"permissions\": {\"allow\": [\"a\",]}}");
         assertThatThrownBy(() -> LocalSettingsWriter.addAllowRule(local, "b"))
                 .isInstanceOf(SettingsException.class)
-                .hasMessageStartingWith("toolgate: " + local + ":1:32: malformed JSON: ");
+                .hasMessage("toolgate: " + local + ":1:32: malformed JSON: unexpected character ']' (expected a value)");
         assertThat(Files.readString(local)).isEqualTo("{\"permissions\": {\"allow\": [\"a\",]}}");
         assertNoTempFiles();
     }
