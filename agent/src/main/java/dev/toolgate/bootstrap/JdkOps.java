@@ -6,6 +6,7 @@ import dev.toolgate.runtime.GateRuntime;
 import dev.toolgate.runtime.OperationHandler;
 import dev.toolgate.runtime.ThreadContext;
 import dev.toolgate.runtime.ToolFrame;
+import dev.toolgate.sandbox.CanonicalPaths;
 import java.io.File;
 import java.net.InetSocketAddress;
 import java.net.SocketAddress;
@@ -179,7 +180,14 @@ public final class JdkOps {
         SecureDirectories.init();
     }
 
+    /** A file is deleted, moved or linked: what a path led to may change. Whoever does it, the gate's own work included. */
+    public static void namesChanging() {
+        CanonicalPaths.forgetKnownTargets();
+    }
+
     public static void exec(String[] command) {
+        // A process can change any path: nothing known about them survives its start.
+        CanonicalPaths.forgetKnownTargets();
         ThreadContext context = ThreadContext.current();
         if (passes(context)) {
             return;

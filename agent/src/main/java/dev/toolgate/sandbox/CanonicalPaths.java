@@ -49,6 +49,11 @@ public final class CanonicalPaths {
         return canonical;
     }
 
+    /** Files are being deleted, moved or linked, or a process starts: remembered targets may be stale. */
+    public static void forgetKnownTargets() {
+        KNOWN_TARGETS.forgetAll();
+    }
+
     private static Path resolveFully(Path physical) {
         try {
             return physical.toRealPath();

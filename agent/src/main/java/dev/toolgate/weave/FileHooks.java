@@ -39,6 +39,9 @@ final class FileHooks {
                 Load.fieldOfThis(view, "file", "Lsun/nio/fs/UnixPath;"));
     }
 
+    /** Before a delete, move or link: the gate forgets which file each path led to. */
+    private static final Injection NAMES_CHANGING = onEntry(JDK_OPS, "namesChanging", "()V");
+
     static final List<JdkHook> HOOKS = List.of(
             // FileInputStream(String) and FileReader delegate to FileInputStream(File).
             JdkHook.of("java/io/FileInputStream", "<init>", "(Ljava/io/File;)", READ_FIRST_FILE),
@@ -91,7 +94,17 @@ final class FileHooks {
                     onEntry(JDK_OPS, "secureDirectoryWrite", TWO_OBJECTS, Load.argument(1), Load.argument(2))),
             JdkHook.of(SECURE_BASIC_VIEW, "setTimes", "", secureViewWrite(SECURE_BASIC_VIEW)),
             JdkHook.of(SECURE_POSIX_VIEW, "setPermissions", "", secureViewWrite(SECURE_POSIX_VIEW)),
-            JdkHook.of(SECURE_POSIX_VIEW, "setOwners", "", secureViewWrite(SECURE_POSIX_VIEW)));
+            JdkHook.of(SECURE_POSIX_VIEW, "setOwners", "", secureViewWrite(SECURE_POSIX_VIEW)),
+            JdkHook.of("java/io/File", "delete", "()", NAMES_CHANGING),
+            JdkHook.of("java/io/File", "renameTo", "(Ljava/io/File;)", NAMES_CHANGING),
+            JdkHook.of(PROVIDER, "implDelete", "", NAMES_CHANGING),
+            JdkHook.of(PROVIDER, "move", "", NAMES_CHANGING),
+            JdkHook.of(PROVIDER, "copy", "", NAMES_CHANGING),
+            JdkHook.of(PROVIDER, "createSymbolicLink", "", NAMES_CHANGING),
+            JdkHook.of(PROVIDER, "createLink", "", NAMES_CHANGING),
+            JdkHook.of(SECURE_STREAM, "deleteFile", "(Ljava/nio/file/Path;", NAMES_CHANGING),
+            JdkHook.of(SECURE_STREAM, "deleteDirectory", "(Ljava/nio/file/Path;", NAMES_CHANGING),
+            JdkHook.of(SECURE_STREAM, "move", "(Ljava/nio/file/Path;", NAMES_CHANGING));
 
     private FileHooks() {
     }
