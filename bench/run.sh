@@ -3,7 +3,7 @@
 # Toolgate with 0, 100 and 1,000 rules (audit off and on) and under the SecurityManager (JDK 17);
 # start-up wall times on JDK 17 and 25; the agent's heap and metaspace. Writes bench/RESULTS.md.
 #
-#   bench/run.sh           the full run (about 13 minutes on 2 cores)
+#   bench/run.sh           the full run (about 10 minutes on 2 cores)
 #   bench/run.sh --quick   a smoke run of the harness, timings not judged; writes
 #                          bench/target/run-quick/RESULTS.md and leaves bench/RESULTS.md alone
 #
