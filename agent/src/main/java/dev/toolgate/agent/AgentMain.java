@@ -31,9 +31,12 @@ public final class AgentMain {
 
     public static void start(String options, Instrumentation instrumentation, boolean dynamic) {
         try {
-            // First: JDK classes loaded from here on are woven as they load, cheaper than retransforming
-            // them. Until the runtime is installed the hooks let everything pass; only this thread runs.
-            JdkWeaving.install(instrumentation);
+            // At JVM start, first: JDK classes loaded from here on are woven as they load, cheaper than
+            // retransforming them (until the runtime is installed the hooks let everything pass). A dynamic
+            // attach weaves only once its settings have been read: failing, it leaves the JVM as it was.
+            if (!dynamic) {
+                JdkWeaving.install(instrumentation);
+            }
             AgentArguments arguments = AgentArguments.parse(options);
             Settings settings = SettingsLoader.load(arguments);
             AuditLog audit = AuditLog.open(settings.audit().path());
@@ -41,6 +44,9 @@ public final class AgentMain {
                     Long.getLong("toolgate.askTimeoutMillis", ASK_TIMEOUT_MILLIS));
             GateRuntime runtime = GateRuntime.create(settings, audit, broker);
             GateRuntime.install(runtime);
+            if (dynamic) {
+                JdkWeaving.install(instrumentation);
+            }
             ToolWeaving.install(instrumentation);
             Runtime.getRuntime().addShutdownHook(new Thread(() -> writeSessionStops(runtime), "toolgate-stop"));
             ToolgateBean.registerLater(runtime);
