@@ -2,6 +2,7 @@ package dev.toolgate.gate;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.BitSet;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -26,6 +27,8 @@ public final class RuleIndex {
     private static final class KindRules {
         final List<CompiledRule> scanned = new ArrayList<>();
         final Map<String, List<CompiledRule>> byPathPrefix = new HashMap<>();
+        /** The lengths of those prefixes: a path's prefix of any other length is not looked up, nor made. */
+        final BitSet prefixLengths = new BitSet();
 
         void add(CompiledRule rule) {
             List<String> prefixes = rule.pathPrefixes();
@@ -34,6 +37,7 @@ public final class RuleIndex {
                 return;
             }
             for (String prefix : prefixes) {
+                prefixLengths.set(prefix.length());
                 List<CompiledRule> rules = byPathPrefix.computeIfAbsent(prefix, k -> new ArrayList<>());
                 if (!rules.contains(rule)) {
                     rules.add(rule);
@@ -95,15 +99,20 @@ public final class RuleIndex {
         for (Path path : paths) {
             String text = path.toString();
             for (int slash = text.indexOf('/'); slash >= 0; slash = text.indexOf('/', slash + 1)) {
+                if (!rules.prefixLengths.get(slash + 1)) {
+                    continue;
+                }
                 CompiledRule rule = firstIn(rules.byPathPrefix.get(text.substring(0, slash + 1)), test);
                 if (rule != null) {
                     return rule;
                 }
             }
             // A pattern naming the path itself (its prefix ends where the path does).
-            CompiledRule rule = firstIn(rules.byPathPrefix.get(text + "/"), test);
-            if (rule != null) {
-                return rule;
+            if (rules.prefixLengths.get(text.length() + 1)) {
+                CompiledRule rule = firstIn(rules.byPathPrefix.get(text + "/"), test);
+                if (rule != null) {
+                    return rule;
+                }
             }
         }
         return null;
